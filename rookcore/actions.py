@@ -1,0 +1,106 @@
+"""Actions a seat can take in a hand (rules.md §1): calls, the discard, naming trump, playing a card.
+
+Actions are small frozen values. `Bid` and `PASS` are calls; `Discard` is the
+declarer's whole put-back (one step in records); `NameTrump` names the trump
+colour; `Play` plays one card. Each has ``notation`` giving its record form.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import COLOURS, COLOUR_NAMES, Card
+
+
+@dataclass(frozen=True)
+class Bid:
+    """A bid of ``amount`` points in the auction (rules.md §1.2)."""
+
+    amount: int
+
+    def notation(self, bird_name: str = "ROOK") -> int:
+        """Record form: the integer amount."""
+        return self.amount
+
+    def __str__(self) -> str:
+        return str(self.amount)
+
+
+@dataclass(frozen=True)
+class Pass:
+    """A pass in the auction: final for that seat (rules.md §1.2). Use the `PASS` constant."""
+
+    def notation(self, bird_name: str = "ROOK") -> str:
+        """Record form: the string ``"pass"``."""
+        return "pass"
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+PASS = Pass()
+
+
+@dataclass(frozen=True)
+class Discard:
+    """The declarer puts ``cards`` (exactly ``nest_size`` of them) back as the nest (rules.md §1.3)."""
+
+    cards: frozenset
+
+    def __init__(self, cards) -> None:
+        object.__setattr__(self, "cards", frozenset(Card.from_id(int(c)) for c in cards))
+
+    def notation(self, bird_name: str = "ROOK") -> list[str]:
+        """Record form: the cards as strings, in id order."""
+        return [c.notation(bird_name) for c in sorted(self.cards)]
+
+    def __str__(self) -> str:
+        return "discard " + " ".join(self.notation())
+
+
+@dataclass(frozen=True)
+class NameTrump:
+    """The declarer names ``colour`` (R, Y, G or B) as trump (rules.md §1.4)."""
+
+    colour: str
+
+    def notation(self, bird_name: str = "ROOK") -> str:
+        """Record form: the colour letter."""
+        return self.colour
+
+    def __str__(self) -> str:
+        return f"trump {COLOUR_NAMES.get(self.colour, self.colour)}"
+
+
+@dataclass(frozen=True)
+class Play:
+    """Play ``card`` to the current trick (rules.md §1.5, §3)."""
+
+    card: Card
+
+    def notation(self, bird_name: str = "ROOK") -> str:
+        """Record form: the card string."""
+        return self.card.notation(bird_name)
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+
+Action = Bid | Pass | Discard | NameTrump | Play
+
+# Interned instances keep the playout path free of allocations.
+PLAYS: dict[int, Play] = {}
+for _id in range(64):
+    try:
+        PLAYS[_id] = Play(Card.from_id(_id))
+    except ValueError:
+        pass
+TRUMPS: dict[str, NameTrump] = {c: NameTrump(c) for c in COLOURS}
+_BIDS: dict[int, Bid] = {}
+
+
+def bid(amount: int) -> Bid:
+    """Return the (interned) `Bid` of ``amount`` points."""
+    found = _BIDS.get(amount)
+    if found is None:
+        found = _BIDS[amount] = Bid(amount)
+    return found
