@@ -1,0 +1,140 @@
+"""Shared AI types: `Candidate`, `Decision`, the `Player` protocol and `RandomPlayer` (rules.md §1).
+
+An AI player receives only an `Observation` (what its seat may see, rules.md §1
+and `HandState.observation`) and returns a `Decision`: the chosen engine action,
+every candidate it considered with a score (higher = better), and one plain
+English sentence explaining the choice.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from ..actions import Bid, Discard, NameTrump, Pass, Play
+from ..cards import COLOUR_NAMES
+from ..hand import SEATS, Observation, Phase
+
+KINDS = ("call", "discard", "trump", "play")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One action an AI considered.
+
+    action: an engine action (`Bid`, `PASS`, `Discard`, `NameTrump` or `Play`);
+    score: its value to the player (float, higher = better; units depend on the kind —
+    points of estimated margin for calls and plays, plan strength for discard/trump);
+    note: a short human-readable reason, e.g. ``"estimate 92"``.
+    """
+
+    action: Any
+    score: float
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The result of `Player.decide`.
+
+    action: the chosen engine action (legal for the observation it answers);
+    candidates: every scored candidate, best first (the chosen action is among them);
+    explanation: one plain English sentence a learner understands;
+    seat: the acting seat 0..3 (N, E, S, W); kind: 'call' | 'discard' | 'trump' | 'play'.
+    """
+
+    action: Any
+    candidates: tuple[Candidate, ...]
+    explanation: str
+    seat: int
+    kind: str
+
+    def summary(self, bird_name: str = "Rook") -> str:
+        """A short line such as ``"E bids 85: ..."`` (seat letter, the action in words, the explanation).
+
+        Args: bird_name: how to write the bird card (default "Rook"). Returns: str.
+        """
+        return f"{SEATS[self.seat]} {describe_action(self.action, bird_name)}: {self.explanation}"
+
+
+def describe_action(action: Any, bird_name: str = "Rook") -> str:
+    """The action in words: ``"bids 85"``, ``"passes"``, ``"buries R5 R6"``, ``"names Green trump"``, ``"plays G9"``.
+
+    Args: action: an engine action; bird_name: the bird's name. Returns: str. Raises nothing (unknown → repr).
+    """
+    kind = type(action)
+    if kind is Bid:
+        return f"bids {action.amount}"
+    if kind is Pass:
+        return "passes"
+    if kind is Discard:
+        return "buries " + " ".join(action.notation(bird_name))
+    if kind is NameTrump:
+        return f"names {COLOUR_NAMES.get(action.colour, action.colour)} trump"
+    if kind is Play:
+        return "plays " + action.notation(bird_name)
+    return repr(action)
+
+
+def phase_kind(obs: Observation) -> str:
+    """The decision kind for an observation's phase: 'call' | 'discard' | 'trump' | 'play'.
+
+    Raises ValueError when the hand is over (no decision to make).
+    """
+    kind = {Phase.AUCTION: "call", Phase.DISCARD: "discard", Phase.TRUMP: "trump", Phase.PLAY: "play"}.get(obs.phase)
+    if kind is None:
+        raise ValueError("the hand is over: there is no decision to make")
+    return kind
+
+
+def check_to_act(obs: Observation) -> None:
+    """Raise ValueError unless the observer is the seat to act in a phase that needs a decision (rules.md §1)."""
+    phase_kind(obs)
+    if obs.to_act != obs.seat:
+        raise ValueError(f"it is not {SEATS[obs.seat]}'s turn to act")
+    if obs.phase is not Phase.DISCARD and not obs.legal:
+        raise ValueError(f"{SEATS[obs.seat]} has no legal action in this observation")
+
+
+@runtime_checkable
+class Player(Protocol):
+    """Anything that answers an `Observation` with a `Decision` (rules.md §1: calls, discard, trump, play)."""
+
+    def decide(self, obs: Observation) -> Decision:
+        """Choose a legal action for ``obs.seat`` (which must be ``obs.to_act``). Returns a `Decision`."""
+        ...
+
+
+class RandomPlayer:
+    """Uniform random legal play (rules.md §1): a baseline for tests and benchmarks.
+
+    Args: seed: seed of its own ``random.Random`` (None = nondeterministic). Same seed and the
+    same sequence of observations give the same decisions.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        """Create the player with its own random generator seeded by ``seed`` (int or None)."""
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def decide(self, obs: Observation) -> Decision:
+        """Pick uniformly among ``obs.legal``; in the discard phase (rules.md §1.3) put back
+        ``rules.nest_size`` random cards of ``obs.hand`` (which already holds the nest).
+
+        Returns a `Decision` whose first candidate (score 1.0) is the chosen action; the other
+        legal actions follow with score 0.0 (a discard lists only its choice).
+        Raises ValueError if the observer is not the seat to act.
+        """
+        check_to_act(obs)
+        kind = phase_kind(obs)
+        who = SEATS[obs.seat]
+        if kind == "discard":
+            cards = self.rng.sample(sorted(obs.hand), obs.rules.nest_size)
+            action = Discard(cards)
+            return Decision(action, (Candidate(action, 1.0, "random"),),
+                            f"{who} puts back {obs.rules.nest_size} cards chosen at random.", obs.seat, kind)
+        legal = list(obs.legal)
+        action = legal[self.rng.randrange(len(legal))]
+        cands = (Candidate(action, 1.0, "random"),) + tuple(Candidate(a, 0.0, "not picked") for a in legal
+                                                             if a != action)
+        return Decision(action, cands, f"{who} picks at random among {len(legal)} legal moves.", obs.seat, kind)

@@ -1,0 +1,93 @@
+"""Command-line interface (record-format.md "Commands"). Exit codes: 0 ok, 2 bad input or record."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Sequence
+
+from . import records
+from .rules import RulesError, get_rules
+
+EXIT_BAD_INPUT = 2
+
+
+def _fail(message: str) -> int:
+    print(message.splitlines()[0] if message else "error", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def read_record(path: str) -> records.HandRecord | records.GameRecord:
+    """Read and validate the record at ``path``; raises RecordError (one line) for any problem."""
+    try:
+        with open(path, "rb") as fp:
+            data = fp.read(records.MAX_RECORD_BYTES + 1)
+    except OSError as e:
+        raise records.RecordError(f"{path}: cannot read: {e.strerror}") from e
+    return records.loads(data)
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    """``score FILE``: print the score report JSON (exit 0) or one error line on stderr (exit 2)."""
+    try:
+        record = read_record(args.file)
+    except records.RecordError as e:
+        return _fail(str(e))
+    print(json.dumps(records.score_report(record), indent=1))
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """``play``: the AI plays all four seats; writes a hand record (1 hand) or a game record."""
+    from .ai import LEVELS  # noqa: PLC0415 - the AI is only needed here
+    from .selfplay import play_game, play_hands
+
+    try:
+        options = json.loads(args.options) if args.options else None
+        rules = get_rules(args.variant, options)
+    except (RulesError, json.JSONDecodeError) as e:
+        return _fail(str(e))
+    if args.level not in LEVELS:
+        return _fail(f"unknown AI level {args.level!r} (known: {', '.join(LEVELS)})")
+    if args.hands is not None and args.hands < 1:
+        return _fail("--hands must be at least 1")
+    players = [LEVELS[args.level](seed=(args.seed or 0) * 4 + s) for s in range(4)]
+    if args.game:
+        record = play_game(rules, players, seed=args.seed, variant=args.variant)
+    elif (args.hands or 1) == 1:
+        record = play_hands(rules, players, 1, seed=args.seed, variant=args.variant).hands[0]
+    else:
+        record = play_hands(rules, players, args.hands, seed=args.seed, variant=args.variant)
+    text = records.dumps(record)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as fp:
+            fp.write(text + "\n")
+    else:
+        print(text)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argparse parser for all sub-commands."""
+    parser = argparse.ArgumentParser(prog="python -m rookcore", description="Rook engine commands")
+    sub = parser.add_subparsers(dest="command", required=True)
+    score = sub.add_parser("score", help="validate and score a hand or game record")
+    score.add_argument("file")
+    score.set_defaults(func=cmd_score)
+    play = sub.add_parser("play", help="let the AI play all four seats and write the record")
+    play.add_argument("--variant", default="crowsnest")
+    play.add_argument("--options", help='JSON object of options, e.g. \'{"bird": false}\'')
+    play.add_argument("--seed", type=int, default=None)
+    group = play.add_mutually_exclusive_group()
+    group.add_argument("--hands", type=int, default=None, help="number of hands (1: a hand record)")
+    group.add_argument("--game", action="store_true", help="play a whole game (a game record)")
+    play.add_argument("--level", default="rules", help="AI level (default: rules)")
+    play.add_argument("--out", help="file to write (default: standard output)")
+    play.set_defaults(func=cmd_play)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code (argparse usage errors also exit 2)."""
+    args = build_parser().parse_args(argv)
+    return args.func(args)

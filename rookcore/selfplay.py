@@ -1,0 +1,70 @@
+"""AI self-play: drive hands and games with four players (used by ``play``, tests and benchmarks)."""
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from . import records
+from .game import Game
+from .hand import HandState
+from .rules import Rules
+
+
+def play_out(state: HandState, players: Sequence) -> list:
+    """Finish ``state`` in place, each seat's action chosen by ``players[seat].decide(observation)``.
+
+    Returns the list of Decisions taken. Raises IllegalAction if a player returns an illegal action.
+    """
+    decisions = []
+    while not state.is_over:
+        seat = state.to_act
+        decision = players[seat].decide(state.observation(seat))
+        state.apply(decision.action)
+        decisions.append(decision)
+    return decisions
+
+
+def play_hands(rules: Rules, players: Sequence, count: int, seed: int | None = None,
+               variant: str | None = None) -> records.GameRecord:
+    """Play ``count`` hands (dealer N first, rotating per the rules) and return them as a game record."""
+    game = Game(rules, "N", seed)
+    for _ in range(count):
+        play_out(game.current, players)
+        if game.is_over:
+            break
+        game.next_hand()
+    return _record(game, rules, variant)
+
+
+def play_game(rules: Rules, players: Sequence, seed: int | None = None, variant: str | None = None,
+              max_hands: int = 200) -> records.GameRecord:
+    """Play a whole game to the target (rules.md "Game end"); returns the game record.
+
+    ``max_hands`` bounds pathological games (e.g. endless pass-outs); the record then has no winner.
+    """
+    game = Game(rules, "N", seed)
+    for _ in range(max_hands):
+        play_out(game.current, players)
+        game.next_hand()
+        if game.is_over:
+            break
+    return _record(game, rules, variant)
+
+
+def _record(game: Game, rules: Rules, variant: str | None) -> records.GameRecord:
+    hands = list(game.hands)
+    if game.current.history and not game.is_over:
+        hands.append(game.current)
+    rec = records.game_record(hands, rules, meta={"players": {s: "AI" for s in "NESW"}})
+    if variant:
+        rec.variant = variant
+        for h in rec.hands:
+            h.variant = variant
+    for h in rec.hands:
+        h.meta = {"players": {s: "AI" for s in "NESW"}}
+    return rec
+
+
+def random_seed() -> int:
+    """A fresh random deal seed (48 bits)."""
+    return random.getrandbits(48)
