@@ -1,0 +1,158 @@
+"""Fixtures for headless-Chromium tests of the Voila app (notebooks/app.ipynb).
+
+* ``voila_url`` (session): starts Voila on a free port, yields ``http://127.0.0.1:PORT/``.
+* ``browser`` (session): one ``sync_playwright()`` + Debian Chromium for the whole session.
+* ``page`` (function): a fresh context/page; ``page.errors`` collects page errors and
+  console errors (strings) for the test to assert on, leaving out failed CDN fetches
+  (no internet here); ``page.console_all`` has every console message.
+
+Without /usr/bin/chromium the tests skip, except under CI=true where they fail.
+"""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+APP_NOTEBOOK = "notebooks/app.ipynb"
+ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+READY_TIMEOUT = 60.0
+# Console errors that only mean "no internet here" (Voila's pages try a CDN for icons).
+OFFLINE_NOISE = ("net::ERR_NAME_NOT_RESOLVED", "net::ERR_INTERNET_DISCONNECTED")
+
+_BROWSER_DIR = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(config, items):
+    # Mark every test under tests/browser with @pytest.mark.browser.
+    for item in items:
+        if _BROWSER_DIR in Path(str(item.fspath)).resolve().parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def _require_chromium() -> None:
+    if not os.path.exists(CHROMIUM):
+        msg = f"{CHROMIUM} not found (apt-get install -y chromium)"
+        if _in_ci():
+            pytest.fail(msg)
+        pytest.skip(msg)
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def voila_url(tmp_path_factory):
+    port = _free_port()
+    log_path = tmp_path_factory.mktemp("voila") / "voila.log"
+    log = open(log_path, "wb")
+    proc = subprocess.Popen(
+        [
+            sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
+            "--Voila.ip=127.0.0.1", APP_NOTEBOOK,
+        ],
+        cwd=REPO_ROOT,
+        stdin=subprocess.DEVNULL,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + READY_TIMEOUT
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(
+                    f"Voila exited with {proc.returncode}:\n{log_path.read_text(errors='replace')}"
+                )
+            try:
+                with urllib.request.urlopen(base + "voila/static/voila.js", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(
+                    f"Voila not ready after {READY_TIMEOUT:.0f}s:\n"
+                    f"{log_path.read_text(errors='replace')}"
+                )
+            time.sleep(0.25)
+        yield base
+    finally:
+        if proc.poll() is None:
+            proc.terminate()  # SIGTERM
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=10)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    _require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def page(browser, artifacts_dir):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = context.new_page()
+    pg.set_default_timeout(30_000)
+    errors: list[str] = []  # page errors + console errors, offline CDN noise left out
+    console_all: list[str] = []  # every console message, unfiltered
+    pg.errors = errors  # type: ignore[attr-defined]
+    pg.console_all = console_all  # type: ignore[attr-defined]
+
+    def on_console(msg):
+        text = f"console.{msg.type}: {msg.text}"
+        console_all.append(text)
+        if msg.type == "error" and not any(n in msg.text for n in OFFLINE_NOISE):
+            errors.append(text)
+
+    pg.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
+    pg.on("console", on_console)
+    try:
+        yield pg
+    finally:
+        context.close()

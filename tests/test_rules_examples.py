@@ -1,0 +1,166 @@
+"""Every worked example of rules.md §4, plus rule-set table facts of §2."""
+import pytest
+
+from rookcore import Card, HandState, IllegalAction, Play, get_rules
+from rookcore.game import game_winner
+from rookcore.hand import trick_tables, trick_winner
+from rookcore.rules import VARIANTS
+
+from helpers import deal_with, to_play
+
+
+def winner_of(variant, trump, cards):
+    rules = get_rules(variant)
+    return cards[trick_winner(trick_tables(rules, trump), [rules.parse_card(c) for c in cards])]
+
+
+def test_crowsnest_trump_five_beats_crow():
+    assert winner_of("crowsnest", "G", ["R14", "R5", "CROW", "G5"]) == "G5"
+
+
+def test_crowsnest_crow_wins_without_trump_five():
+    assert winner_of("crowsnest", "G", ["R14", "R5", "CROW", "R10"]) == "CROW"
+
+
+def test_tournament_rook_wins():
+    assert winner_of("tournament", "G", ["R14", "R5", "ROOK", "G5"]) == "ROOK"
+    assert winner_of("tournament", "G", ["G14", "ROOK", "G13", "G12"]) == "ROOK"
+
+
+def test_crowsnest_r9_and_crow_on_red_lead_may_play_either():
+    rules = get_rules("crowsnest")
+    # dealer W, so N leads; E holds R9 and the Crow
+    state = to_play(deal_with(rules, {0: ["R14"], 1: ["R9", "CROW"]}, dealer=3), "G")
+    state.apply(Play(rules.parse_card("R14")))
+    legal = state.legal_cards()
+    assert Card.parse("R9") in legal and Card.bird() in legal
+    assert all(c.colour == "R" or c.is_bird for c in legal)
+
+
+def test_trump_led_bird_only_trump_must_be_played():
+    for variant in ("crowsnest", "tournament", "buckeye", "red-1"):
+        rules = get_rules(variant)
+        others = [c for c in ("R5", "R6", "R7", "Y5", "Y6", "Y7", "B5", "B6") if True]
+        state = to_play(deal_with(rules, {0: ["G14"], 1: ["CROW"] + others}, dealer=3), "G")
+        state.apply(Play(rules.parse_card("G14")))
+        assert state.legal_cards() == [Card.bird()], variant
+
+
+def test_bird_led_every_trump_holder_must_play_trump():
+    rules = get_rules("crowsnest")
+    state = to_play(deal_with(rules, {0: ["CROW"], 1: ["G5", "R14"], 2: ["G6", "Y14"], 3: ["G7", "B14"]},
+                              dealer=3), "G")
+    state.apply(Play(Card.bird()))
+    for seat in (1, 2, 3):
+        legal = state.legal_cards()
+        assert legal and all(state.card_suit(c) == "G" for c in legal), seat
+        state.apply(Play(legal[0]))
+
+
+def test_illegal_card_names_the_rule_and_changes_nothing():
+    rules = get_rules("crowsnest")
+    state = to_play(deal_with(rules, {0: ["R14"], 1: ["R9", "G5"]}, dealer=3), "Y")
+    state.apply(Play(rules.parse_card("R14")))
+    before = (state.step, [set(h) for h in state.hands], list(state.trick))
+    with pytest.raises(IllegalAction, match=r"E cannot play G5: must follow R \(holds R9"):
+        state.apply(Play(Card.parse("G5")))
+    assert before == (state.step, [set(h) for h in state.hands], list(state.trick))
+
+
+def _scored(variant, bid, declarer_points):
+    """Score a hand where the declaring team captured ``declarer_points`` (via the engine's scorer)."""
+    rules = get_rules(variant)
+    state = HandState.deal(rules, 3, 1)
+    state.apply(__import__("rookcore").bid(bid))
+    for _ in range(3):
+        state.apply(__import__("rookcore").PASS)
+    # force the totals, as the count of §1.6 would leave them, then score per §1.7
+    state.captured = [declarer_points, rules.counter_total - declarer_points]
+    state.phase = __import__("rookcore").Phase.DONE
+    return state.score()
+
+
+def test_bid_made_scores_bid_in_crowsnest_captured_in_tournament():
+    assert _scored("crowsnest", 80, 95) == (80, 25)
+    assert _scored("tournament", 80, 95) == (95, 25)
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_set_scores_minus_bid_and_defenders_their_points(variant):
+    rules = get_rules(variant)
+    bid = rules.bid_min
+    ns, ew = _scored(variant, bid, bid - 5)
+    assert ns == -bid and ew == rules.counter_total - (bid - 5)
+
+
+def test_nest_goes_to_last_trick_team():
+    rules = get_rules("crowsnest")
+    # the nest holds 15 points (R10, R5) and no other counters
+    state = deal_with(rules, {}, dealer=3, nest=["R10", "R5", "Y6", "Y7", "Y8"], seed=4)
+    to_play(state, "G")
+    import random
+    rng = random.Random(0)
+    while not state.is_over:
+        state.apply(Play(rng.choice(state.legal_cards())))
+    last = state.tricks[-1].winner % 2
+    trick_points = [0, 0]
+    for t in state.tricks:
+        trick_points[t.winner % 2] += t.points
+    assert state.captured[last] == trick_points[last] + 15
+    assert state.captured[1 - last] == trick_points[1 - last]
+
+
+def test_buckeye_and_red_one_ranks():
+    assert winner_of("buckeye", "B", ["B14", "B1", "B13", "B12"]) == "B1"
+    assert winner_of("buckeye", "B", ["B1", "ROOK", "B13", "B12"]) == "ROOK"
+    assert winner_of("red-1", "G", ["ROOK", "R1", "G14", "G13"]) == "R1"
+
+
+def test_red_one_is_never_red():
+    rules = get_rules("red-1")
+    state = to_play(deal_with(rules, {0: ["R14"], 1: ["R1", "R9"]}, dealer=3), "G")
+    state.apply(Play(rules.parse_card("R14")))
+    legal = state.legal_cards()
+    assert Card.parse("R9") in legal and Card.parse("R1") not in legal
+    assert all(c.colour == "R" and c.number != 1 for c in legal)
+
+
+def test_dixie_fourteen_beats_thirteen_and_counters():
+    assert winner_of("dixie", "B", ["R13", "R14", "R5", "R6"]) == "R14"
+    rules = get_rules("dixie")
+    assert rules.card_points[Card.parse("R13")] == 10 and rules.card_points[Card.parse("R14")] == 0
+    assert rules.majority_bonus == 20
+
+
+def test_game_end():
+    assert game_winner((310, 305), 300) == 0
+    assert game_winner((305, 305), 300) is None
+    assert game_winner((295, 330), 300) == 1
+    assert game_winner((250, 290), 300) is None
+
+
+def test_all_pass_same_dealer_scores_unchanged():
+    from rookcore import PASS
+    from rookcore.game import Game
+    game = Game(get_rules(), dealer="E", seed=3)
+    for _ in range(4):
+        game.current.apply(PASS)
+    assert game.current.passed_out
+    game.next_hand()
+    assert game.dealer == 1 and game.scores == [0, 0]
+
+
+@pytest.mark.parametrize("variant,cards,hand,nest,points,low,high", [
+    ("crowsnest", 41, 9, 5, 120, 70, 120), ("tournament", 41, 9, 5, 120, 70, 120),
+    ("partnership", 56, 14, 0, 120, 70, 120), ("1-high-partnership", 57, 13, 5, 200, 100, 200),
+    ("red-1", 42, 9, 6, 150, 70, 150), ("buckeye", 45, 10, 5, 180, 100, 180), ("dixie", 56, 13, 4, 120, 70, 120)])
+def test_rule_set_table(variant, cards, hand, nest, points, low, high):
+    r = get_rules(variant)
+    assert (len(r.deck), r.hand_size, r.nest_size, r.points_per_hand, r.bid_min, r.bid_max) == \
+        (cards, hand, nest, points, low, high)
+
+
+def test_no_bird_option():
+    for variant in ("crowsnest", "tournament"):
+        r = get_rules(variant, {"bird": False})
+        assert (len(r.deck), r.nest_size, r.points_per_hand, r.bid_max) == (40, 4, 100, 100)
