@@ -7,12 +7,11 @@ trip is exact up to key order. `score_report` gives the ``score`` command's outp
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from typing import IO, Any, Iterator
-
-import jsonschema
 
 from .actions import PASS, Action, Discard, NameTrump, Play, bid
 from .cards import Card, CardError
@@ -36,7 +35,17 @@ def schema(fmt: str) -> dict:
     return json.loads(resources.files("rookcore.schema").joinpath(name).read_text("utf-8"))
 
 
+def _jsonschema():
+    # jsonschema imports rfc3987_syntax (when installed) only for the "iri" format checks, and that
+    # module builds a grammar at import: seconds per CLI call. Our schemas use no formats, so skip it.
+    sys.modules.setdefault("rfc3987_syntax", None)
+    import jsonschema  # noqa: PLC0415
+
+    return jsonschema
+
+
 def _check_schema(doc: dict, fmt: str, where: str = "$") -> None:
+    jsonschema = _jsonschema()
     validator = jsonschema.Draft202012Validator(schema(fmt))
     error = jsonschema.exceptions.best_match(validator.iter_errors(doc))
     if error is not None:
@@ -264,10 +273,10 @@ def _check_consistency(record: HandRecord, where: str) -> None:
         raise RecordError(f"{where}.discard: {rules.title} has no nest, so a record has no discard")
     state = record.initial_state()
     for step, action in enumerate(record.actions()):
-        if state.phase is Phase.DISCARD and not isinstance(action, Discard):
+        if state.phase is Phase.DISCARD and isinstance(action, (NameTrump, Play)):
             raise RecordError(f"{prefix}step {step}: the declarer's discard is missing before "
-                              f"{'trump' if isinstance(action, NameTrump) else 'this step'}")
-        if state.phase is Phase.TRUMP and not isinstance(action, NameTrump):
+                              f"{'trump' if isinstance(action, NameTrump) else 'the first card'}")
+        if state.phase is Phase.TRUMP and isinstance(action, Play):
             raise RecordError(f"{prefix}step {step}: trump is missing before the first card")
         try:
             state.apply(action)

@@ -1,0 +1,156 @@
+"""Records: exact round trips, malformed records each with its error, game records, the CLI."""
+import copy
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rookcore import records
+from rookcore.records import RecordError
+
+DATA = Path(__file__).resolve().parent.parent / "rookcore" / "data" / "records"
+EXAMPLES = sorted(p for p in DATA.glob("*.json") if not p.name.endswith(".expected.json"))
+
+
+def example(name="crowsnest-made"):
+    return json.loads((DATA / f"{name}.json").read_text())
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_round_trip_is_exact(path):
+    doc = json.loads(path.read_text())
+    assert json.loads(records.dumps(records.loads(path.read_text()))) == doc
+
+
+def test_round_trip_of_played_hand_and_game():
+    from rookcore.ai import RuleBasedPlayer
+    from rookcore.rules import get_rules
+    from rookcore.selfplay import play_hands
+    players = [RuleBasedPlayer(seed=s) for s in range(4)]
+    game = play_hands(get_rules("crowsnest"), players, 3, seed=5)
+    text = records.dumps(game)
+    again = records.loads(text)
+    assert records.dumps(again) == text
+    assert again.score == game.score
+
+
+def mutate(path, value):
+    doc = example()
+    target = doc
+    for key in path[:-1]:
+        target = target[key]
+    if value is DELETE:
+        del target[path[-1]]
+    else:
+        target[path[-1]] = value
+    return doc
+
+
+DELETE = object()
+MALFORMED = [
+    ("not-json", "{not json", "not JSON"),
+    ("not-object", "[1, 2]", "not a Rook record"),
+    ("wrong-format", mutate(["format"], "rook-hand/9"), "unknown format"),
+    ("unknown-variant", mutate(["variant"], "pinochle"), "$.variant: unknown variant 'pinochle'"),
+    ("unknown-option", mutate(["options"], {"jokers": True}), "$.options: unknown option 'jokers'"),
+    ("bad-option-value", mutate(["options"], {"target": -5}), "option target must be a positive integer"),
+    ("bad-dealer", mutate(["dealer"], "X"), "$.dealer"),
+    ("missing-hands", mutate(["hands"], DELETE), "'hands' is a required property"),
+    ("bad-card", mutate(["hands", "N", 0], "R15"), "$.hands.N[0]"),
+    ("card-not-in-deck", mutate(["hands", "N", 0], "R1"), "R1 is not a card of CrowsNest"),
+    ("short-hand", mutate(["hands", "N"], ["R12", "G11"]), "N holds 2 cards"),
+    ("duplicate-card", mutate(["nest", 0], "R14"), "dealt twice"),
+    ("bid-too-low", mutate(["auction", 0], 60), "step 0: E cannot bid 60: the lowest bid is 70"),
+    ("bid-not-higher", mutate(["auction", 1], 70), "step 1: S cannot bid 70: a bid must be higher than 70"),
+    ("bid-off-step", mutate(["auction", 1], 77), "bids go in steps of 5"),
+    ("bad-call", mutate(["auction", 0], "double"), "$.auction[0]"),
+    ("discard-wrong-size", mutate(["discard"], ["CROW", "G5"]), "must put back exactly 5 cards, not 2"),
+    ("discard-not-held", mutate(["discard", 0], "B13"), "cannot discard B13: not in hand or nest"),
+    ("bad-trump", mutate(["trump"], "P"), "$.trump"),
+    ("missing-discard", mutate(["discard"], DELETE), "discard is missing"),
+    ("revoke", mutate(["tricks", 0, 1], "B8"), "step 10: S cannot play B8"),
+    ("card-not-held", mutate(["tricks", 0, 0], "R14"), "does not hold it"),
+    ("trick-too-long", mutate(["tricks", 0], ["G13", "G12", "G6", "G11", "G9"]), "$.tricks[0]"),
+    ("comment-past-end", mutate(["comments"], [{"step": 999, "text": "x"}]), "past the end"),
+    ("extra-key", mutate(["bogus"], 1), "Additional properties are not allowed"),
+    ("auction-after-end", mutate(["auction"], [70, 75, "pass", 80, "pass", 85, "pass", "pass"]),
+     "step 7: cannot call now"),
+]
+
+
+@pytest.mark.parametrize("name,doc,message", MALFORMED, ids=[m[0] for m in MALFORMED])
+def test_malformed_record_is_rejected_with_its_error(name, doc, message):
+    text = doc if isinstance(doc, str) else json.dumps(doc)
+    with pytest.raises(RecordError) as info:
+        records.loads(text)
+    assert message in str(info.value)
+    assert "\n" not in str(info.value)
+
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "rookcore", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_score_command_rejects_malformed_with_exit_2_and_one_line(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(mutate(["tricks", 0, 1], "B8")))
+    result = run_cli("score", str(bad))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.strip().count("\n") == 0 and "step 10: S cannot play B8: must follow G" in result.stderr
+
+
+def test_score_command_missing_file_exits_2(tmp_path):
+    result = run_cli("score", str(tmp_path / "nope.json"))
+    assert result.returncode == 2 and "cannot read" in result.stderr
+
+
+def test_unfinished_hand_reports_known_fields():
+    doc = example()
+    doc["tricks"] = doc["tricks"][:2] + [doc["tricks"][2][:2]]
+    report = records.score_report(records.loads(json.dumps(doc)))
+    assert report["complete"] is False and report["declarer"] == "S" and len(report["tricks"]) == 2
+    assert "score" not in report
+
+
+def test_game_record_checks_score_dealer_and_winner():
+    hands = [example("crowsnest-passed-out"), example("crowsnest-made")]
+    hands[0]["dealer"] = "N"  # the same dealer deals again after the passed-out hand
+    game = {"format": "rook-game/1", "variant": "crowsnest", "hands": hands, "score": {"NS": 85, "EW": 15},
+            "winner": None}
+    loaded = records.loads(json.dumps(game))
+    assert records.score_report(loaded)["score"] == {"NS": 85, "EW": 15}
+    wrong = copy.deepcopy(game)
+    wrong["score"] = {"NS": 100, "EW": 15}
+    with pytest.raises(RecordError, match=r"\$.score"):
+        records.loads(json.dumps(wrong))
+    rotated = copy.deepcopy(game)
+    rotated["hands"][0]["dealer"] = "W"
+    with pytest.raises(RecordError, match="same dealer after a passed-out hand"):
+        records.loads(json.dumps(rotated))
+
+
+@pytest.mark.parametrize("variant", ["crowsnest", "dixie"])
+def test_play_command_writes_a_valid_record(tmp_path, variant):
+    out = tmp_path / "hand.json"
+    result = run_cli("play", "--variant", variant, "--seed", "7", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    record = records.loads(out.read_text())
+    assert isinstance(record, records.HandRecord) and record.variant == variant
+    again = run_cli("play", "--variant", variant, "--seed", "7")
+    assert json.loads(again.stdout) == json.loads(out.read_text())
+
+
+def test_play_command_game(tmp_path):
+    out = tmp_path / "game.json"
+    result = run_cli("play", "--seed", "3", "--game", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    game = records.loads(out.read_text())
+    assert isinstance(game, records.GameRecord) and game.winner in ("NS", "EW")
+    assert max(game.score.values()) >= 300
+
+
+def test_play_command_unknown_variant_exits_2():
+    result = run_cli("play", "--variant", "euchre")
+    assert result.returncode == 2 and "unknown variant" in result.stderr
