@@ -76,5 +76,31 @@ class Game:
         self.current = HandState.deal(self.rules, dealer, seed)
         return self.current
 
+    def redeal(self, seed: int | None = None) -> HandState:
+        """Throw away the unfinished current hand (not scored) and let the same dealer deal a fresh one.
+
+        Raises IllegalAction if the current hand is already over (use `next_hand`).
+        """
+        if self.current.is_over:
+            raise IllegalAction("the current hand is over: use next_hand")
+        seed = self._next_seed() if seed is None else seed
+        self.current = HandState.deal(self.rules, self.current.dealer, seed)
+        return self.current
+
+    def unscore_last(self) -> HandState:
+        """Take the last scored hand back out of the game (for an undo into a finished hand).
+
+        Its score leaves the totals, the winner is re-derived, and it becomes the current hand again
+        (the unplayed hand dealt after it is dropped). Returns it. Raises IllegalAction if no hand was scored.
+        """
+        if not self.hands:
+            raise IllegalAction("no hand has been scored yet")
+        hand = self.hands.pop()
+        ns, ew = self.hand_scores.pop()
+        self.scores = [self.scores[0] - ns, self.scores[1] - ew]
+        self.winner = None  # a game ends at its last scored hand, so before it nobody had won
+        self.current = hand
+        return hand
+
     def __repr__(self) -> str:
         return f"<Game {self.rules.variant} N–S {self.scores[0]} E–W {self.scores[1]} hands={len(self.hands)}>"

@@ -1,0 +1,478 @@
+"""A learner's table: one person (South by default) with an AI partner against two AIs (rules.md §1).
+
+`Table` is the session logic behind the Play panel (``widgets/play.py``) and has no UI imports. It
+holds a `rookcore.game.Game`, one AI player per non-learner seat (all of the same class and
+settings, each with its own seed) and a log of the AI `Decision`s of the hand on show.
+
+Typical use::
+
+    table = Table(seed=7)
+    table.run_ai()                      # AIs act until the learner must act
+    table.learner_act(table.legal_for_learner()[0])
+    table.run_ai()
+    ...
+    if table.state.is_over:
+        table.new_hand()
+
+When a hand ends it is scored into the game at once (``game.scores``, ``game.winner`` and
+`score_sheet` are up to date); the finished hand stays on show (``table.state``) until
+`new_hand`. Units: points for bids and scores, cards for counts. Seats are ints 0..3 = N, E, S, W.
+"""
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import dataclass
+from typing import Iterable
+
+from . import records
+from .actions import Action, Bid, Discard, Pass, Play
+from .cards import COLOUR_NAMES, COLOURS, Card
+from .game import Game
+from .hand import SEATS, TEAMS, HandState, IllegalAction, OutOfTurn, Phase, Trick, WrongPhase, team_of
+from .rules import Rules, RulesError, get_rules
+
+__all__ = ["Table", "LoggedDecision", "card_name", "sort_cards"]
+
+
+@dataclass(frozen=True)
+class LoggedDecision:
+    """One AI decision of the hand on show: ``step`` (the record step it took, from 0) and ``decision``."""
+
+    step: int
+    decision: object
+
+
+def card_name(rules: Rules, card: Card) -> str:
+    """Short display name of ``card`` in ``rules``: ``"R14"``, ``"Crow"`` / ``"Rook"``, or ``"Red 1"``."""
+    if card.is_bird:
+        return rules.bird_name
+    if rules.red_one and rules.is_trump_card(card):
+        return "Red 1"
+    return card.notation()
+
+
+def sort_cards(rules: Rules, cards: Iterable[Card], trump: str | None = None) -> list[Card]:
+    """Display order of a hand: colours R, Y, G, B (the trump colour last once named), each high to low by
+    the rule set's rank order (rules.md §2 "order in a colour"); the bird and the Red 1 at the very end."""
+    col_order = [c for c in COLOURS if c != trump] + ([trump] if trump else [])
+
+    def key(card: Card) -> tuple[int, int]:
+        if rules.is_trump_card(card):
+            return (5, 0 if rules.red_one and card == Card.of("R", 1) else 1)
+        return (col_order.index(card.colour), rules.order.index(card.number))
+
+    return sorted(cards, key=key)
+
+
+def _player_class(level: str):
+    from .ai import LEVELS  # imported late: the AI package imports the engine, not this module
+
+    try:
+        return LEVELS[level]
+    except KeyError:
+        raise ValueError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})") from None
+
+
+class Table:
+    """A game for one learner at ``learner`` (default 2 = South) with three AI players (rules.md §1).
+
+    Args:
+      rules: a `Rules` value (default: CrowsNest, `get_rules()`).
+      seed: int seed for the deals and the AI tie-breaks (None = fresh random seed). The same seed and
+        the same learner actions give the same game.
+      level: AI level, a key of ``rookcore.ai.LEVELS`` ("rules" = `RuleBasedPlayer`, "random").
+      learner: the learner's seat 0..3 (N, E, S, W); the partner sits opposite.
+    Raises ValueError for an unknown level or seat.
+
+    Attributes: ``game`` (the `Game`), ``players`` (dict seat -> AI player), ``log`` (list of
+    `LoggedDecision` of the hand on show), ``learner``, ``partner``, ``level``, ``seed``.
+    """
+
+    def __init__(self, rules: Rules | None = None, seed: int | None = None, level: str = "rules",
+                 learner: int = 2) -> None:
+        if not isinstance(learner, int) or not 0 <= learner < 4:
+            raise ValueError(f"learner must be a seat 0..3 (N, E, S, W), got {learner!r}")
+        self.learner = learner
+        self.partner = (learner + 2) % 4
+        self.level = level
+        self._player_cls = _player_class(level)
+        self.seed = random.getrandbits(48) if seed is None else seed
+        self._rng = random.Random(self.seed)
+        self._bird_next: bool | None = None
+        self._start_game(rules or get_rules())
+
+    # ------------------------------------------------------------------ setup
+    def _start_game(self, rules: Rules) -> None:
+        self.game = Game(rules, "N", self._rng.getrandbits(48))
+        self.players = {s: self._player_cls(seed=self._rng.getrandbits(32)) for s in range(4) if s != self.learner}
+        self._hint_seed = self._rng.getrandbits(32)
+        self._show(self.game.current)
+
+    def _show(self, hand: HandState) -> None:
+        self._hand = hand
+        self._recorded = False
+        self.log: list[LoggedDecision] = []
+
+    # ------------------------------------------------------------------ read-only views
+    @property
+    def state(self) -> HandState:
+        """The `HandState` on show (the current hand, or the finished hand until `new_hand`)."""
+        return self._hand
+
+    @property
+    def rules(self) -> Rules:
+        """The rule set of the game in progress."""
+        return self.game.rules
+
+    @property
+    def decisions(self) -> list:
+        """The AI `Decision`s of the hand on show, oldest first."""
+        return [entry.decision for entry in self.log]
+
+    @property
+    def hand_number(self) -> int:
+        """1-based number of the hand on show within the game (passed-out hands count)."""
+        return len(self.game.hands) + (0 if self._recorded else 1)
+
+    @property
+    def learner_team(self) -> int:
+        """Team index of the learner (0 = N–S, 1 = E–W)."""
+        return team_of(self.learner)
+
+    @property
+    def bird_next_game(self) -> bool:
+        """Whether the next `new_game` plays with the bird (set by `set_bird`; default: as now)."""
+        return self.rules.bird if self._bird_next is None else self._bird_next
+
+    def is_learner_turn(self) -> bool:
+        """True if the hand is not over and the learner is the seat to act."""
+        return not self._hand.is_over and self._hand.to_act == self.learner
+
+    def ai_to_act(self) -> bool:
+        """True if the hand is not over and an AI seat is to act (rules.md §1: calls, nest, trump, play)."""
+        return not self._hand.is_over and self._hand.to_act != self.learner
+
+    def learner_hand(self) -> list[Card]:
+        """The learner's cards now in display order (`sort_cards`); holds the nest while the learner discards."""
+        return sort_cards(self.rules, self._hand.hands[self.learner], self._hand.trump)
+
+    def visible_nest(self) -> list[Card]:
+        """The nest cards the learner may see (rules.md §1.3: only the declarer sees the nest): the nest as
+        dealt while the learner discards, the learner's own discard afterwards; [] for everyone else."""
+        s = self._hand
+        if s.declarer != self.learner or s.phase is Phase.AUCTION:
+            return []
+        cards = s.dealt_nest if s.phase is Phase.DISCARD else (s.discard or ())
+        return sort_cards(self.rules, cards)
+
+    def hand_sizes(self) -> tuple[int, int, int, int]:
+        """Number of cards each seat holds now (N, E, S, W)."""
+        return tuple(len(h) for h in self._hand.hands)
+
+    def current_trick(self) -> list[tuple[int, Card]]:
+        """The trick in progress as (seat, card) in play order ([] between tricks)."""
+        s = self._hand
+        return [((s.trick_leader + i) % 4, c) for i, c in enumerate(s.trick)]
+
+    def last_trick(self) -> Trick | None:
+        """The last completed trick (leader, cards in play order, winner, points), or None."""
+        return self._hand.tricks[-1] if self._hand.tricks else None
+
+    def trick_seats(self, trick: Trick) -> list[tuple[int, Card]]:
+        """A completed trick as (seat, card) in play order."""
+        return [((trick.leader + i) % 4, c) for i, c in enumerate(trick.cards)]
+
+    def name(self, card: Card) -> str:
+        """Display name of ``card`` in this rule set (see `card_name`)."""
+        return card_name(self.rules, card)
+
+    # ------------------------------------------------------------------ AI moves
+    def _apply(self, action: Action, seat: int) -> None:
+        """Apply ``action`` for ``seat`` (engine checks); score the hand into the game when it ends."""
+        self._hand.apply(action, seat)
+        if self._hand.is_over and not self._recorded:
+            self._record_into_game()
+
+    def _record_into_game(self) -> None:
+        self.game.next_hand(seed=self._rng.getrandbits(48))
+        self._recorded = True
+
+    def _unrecord(self) -> None:
+        self.game.unscore_last()
+        self._recorded = False
+
+    def step_ai(self):
+        """Let the AI seat to act take one action (a call, the discard, naming trump, or one card) and apply it.
+
+        Returns the AI's `Decision` (also appended to `log`), or None if no AI is to act (the learner's turn
+        or the hand is over). The AI sees only its own `Observation` (rules.md §1). Raises the engine's
+        IllegalAction only if an AI returns an illegal action (a bug; the state is then unchanged).
+        """
+        if not self.ai_to_act():
+            return None
+        seat = self._hand.to_act
+        decision = self.players[seat].decide(self._hand.observation(seat))
+        step = self._hand.step
+        self._apply(decision.action, seat)
+        self.log.append(LoggedDecision(step, decision))
+        return decision
+
+    def run_ai(self, limit: int = 1000) -> list:
+        """Run `step_ai` until the learner must act or the hand ends. Returns the Decisions taken, in order.
+
+        ``limit`` caps the number of AI actions (a safety net; a hand has well under 100 actions).
+        """
+        taken = []
+        while self.ai_to_act() and len(taken) < limit:
+            taken.append(self.step_ai())
+        return taken
+
+    # ------------------------------------------------------------------ the learner's moves
+    def legal_for_learner(self) -> list[Action]:
+        """The learner's legal actions now: calls (PASS and Bids, rules.md §1.2), the four NameTrump
+        (§1.4) or Plays of the legal cards (§1.5, §3). [] when it is not the learner's turn and during the
+        discard (use `discard_options` / `learner_discard`: a discard is any ``nest_size`` cards)."""
+        if not self.is_learner_turn() or self._hand.phase is Phase.DISCARD:
+            return []
+        return self._hand.legal_actions()
+
+    def _not_your_turn(self) -> IllegalAction:
+        s = self._hand
+        if s.is_over:
+            return WrongPhase("the hand is over: start a new hand")
+        return OutOfTurn(f"it is {SEATS[s.to_act]}'s turn, not yours ({SEATS[self.learner]})")
+
+    def learner_act(self, action: Action) -> None:
+        """Apply the learner's ``action`` (a `Bid`, `PASS`, `Discard`, `NameTrump` or `Play`).
+
+        Does not move the AIs: call `run_ai` / `step_ai` afterwards.
+        Raises OutOfTurn if it is not the learner's turn, WrongPhase if the hand is over or the action is of
+        the wrong kind, IllegalAction with the rule's message (e.g. ``S cannot play G5: must follow R
+        (holds R9)``) otherwise; the state is then unchanged.
+        """
+        if not self.is_learner_turn():
+            raise self._not_your_turn()
+        self._apply(action, self.learner)
+
+    def card_status(self) -> dict[Card, str | None]:
+        """For every card in the learner's hand: None if the learner may play it now, else why not.
+
+        Reasons: "wait for the auction to end", "wait for the discard", "wait for trump to be named",
+        "not your turn", "must follow Red (holds R9)" (from the engine's legal cards and led suit,
+        rules.md §1.5, §3), "the hand is over".
+        """
+        s = self._hand
+        hand = s.hands[self.learner]
+        if s.phase is not Phase.PLAY:
+            reason = {Phase.AUCTION: "wait for the auction to end", Phase.DISCARD: "wait for the discard",
+                      Phase.TRUMP: "wait for trump to be named", Phase.DONE: "the hand is over"}[s.phase]
+            return {c: reason for c in hand}
+        if s.to_act != self.learner:
+            return {c: "not your turn" for c in hand}
+        legal = set(s.legal_cards())
+        reason = None
+        if len(legal) < len(hand):
+            led = s.tables.suit[s.trick[0]]
+            holds = sort_cards(self.rules, (c for c in hand if s.tables.suit[c] == led), s.trump)
+            suit = COLOUR_NAMES[COLOURS[led]] + (" (trump)" if COLOURS[led] == s.trump else "")
+            reason = f"must follow {suit} (holds {', '.join(self.name(c) for c in holds)})"
+        return {c: None if c in legal else reason for c in hand}
+
+    def discard_options(self) -> list[Card]:
+        """The cards the learner may put back (hand plus nest, display order) while the learner discards
+        (rules.md §1.3); [] otherwise."""
+        s = self._hand
+        if s.phase is not Phase.DISCARD or s.declarer != self.learner:
+            return []
+        return sort_cards(self.rules, s.discard_candidates())
+
+    def learner_discard(self, cards: Iterable[Card | str | int]) -> None:
+        """Put back ``cards`` (Cards, ids or record strings like "R5"/"CROW") as the nest (rules.md §1.3).
+
+        Raises IllegalAction unless exactly ``rules.nest_size`` distinct cards of the learner's hand plus
+        nest are given; OutOfTurn / WrongPhase when the learner is not discarding; CardError for a bad
+        string. The state is then unchanged.
+        """
+        if not self.is_learner_turn():
+            raise self._not_your_turn()
+        if self._hand.phase is not Phase.DISCARD:
+            raise WrongPhase(f"cannot discard now: it is the {self._hand.phase.value} phase")
+        picked = {Card.parse(c) if isinstance(c, str) else Card.from_id(int(c)) for c in cards}
+        n = self.rules.nest_size
+        if len(picked) != n:
+            raise IllegalAction(f"choose exactly {n} cards to put back ({len(picked)} chosen)")
+        self._apply(Discard(picked), self.learner)
+
+    def hint(self):
+        """The AI's choice for the learner's seat now, from the learner's `Observation` only.
+
+        Returns a `Decision` (action, candidates best first, explanation). Does not apply it. The hint
+        player is a fresh AI of the table's level with a fixed seed, so asking twice gives the same answer.
+        Raises OutOfTurn / WrongPhase when it is not the learner's turn.
+        """
+        if not self.is_learner_turn():
+            raise self._not_your_turn()
+        player = self._player_cls(seed=self._hint_seed)
+        return player.decide(self._hand.observation(self.learner))
+
+    def undo_learner(self) -> list[Action]:
+        """Take back the learner's last action in this hand and every AI action after it.
+
+        Uses `HandState.undo` step by step; the decision log is trimmed to match. If the hand had ended (and
+        was scored into the game) the score is taken back too. Returns the actions undone, latest first.
+        Raises IllegalAction("nothing to undo: ...") if the learner has not acted in this hand (nothing changes).
+        """
+        s = self._hand
+        if not any(seat == self.learner for seat, _a, _saved in s.history):
+            raise IllegalAction("nothing to undo: you have not acted in this hand")
+        if self._recorded:
+            self._unrecord()
+        undone = []
+        while True:
+            seat = s.history[-1][0]
+            undone.append(s.undo())
+            if seat == self.learner:
+                break
+        self.log = [e for e in self.log if e.step < s.step]
+        return undone
+
+    # ------------------------------------------------------------------ facts for the learner
+    def tally(self) -> dict:
+        """Counters of the hand on show, as the learner may know them (rules.md §1.6, §2 "counters").
+
+        Returns a dict (points unless noted):
+          captured: {"NS": int, "EW": int} points in tricks taken (nest and bonus included once counted);
+          counters_out: points of counters still in the players' hands (not yet played);
+          in_trick: points in the trick in progress;
+          tricks_won: {"NS": int, "EW": int} (tricks);
+          nest_points: points in the nest if the learner is the declarer (their discard / the nest they
+            picked up), else None;
+          nest_counted: True once the nest's points went to the last trick's team;
+          majority_bonus: a note such as "20 points to the team taking more tricks", or None.
+        """
+        s = self._hand
+        pts = self.rules.card_points
+        nest = None
+        if s.declarer == self.learner and s.phase is not Phase.AUCTION:
+            nest = sum(pts[c] for c in s.nest)
+        bonus = self.rules.majority_bonus
+        note = f"{bonus} points to the team taking more tricks" if bonus else None
+        return {"captured": {"NS": s.captured[0], "EW": s.captured[1]},
+                "counters_out": s.counters_out(),
+                "in_trick": sum(pts[c] for c in s.trick),
+                "tricks_won": {"NS": s.tricks_won[0], "EW": s.tricks_won[1]},
+                "nest_points": nest, "nest_counted": s.is_over and not s.passed_out,
+                "majority_bonus": note}
+
+    def auction_history(self) -> list[tuple[str, str]]:
+        """The calls so far as (seat letter, "85" or "pass"), in order (rules.md §1.2)."""
+        return [(SEATS[seat], "pass" if type(a) is Pass else str(a.amount)) for seat, a in self._hand.calls]
+
+    def score_sheet(self) -> dict:
+        """The game's scored hands (rules.md §1.7, §1.8, "Game end").
+
+        Returns {"rows": [...], "totals": {"NS": int, "EW": int}, "game_over": bool, "winner": "NS"|"EW"|None}.
+        Each row is a dict: hand (1-based), dealer (seat letter), declarer (letter or None), bid (points or
+        None), result ("made" / "set" / "passed out"), NS, EW (hand score, points), total_NS, total_EW
+        (running totals). The totals equal ``game.scores``.
+        """
+        rows, ns, ew = [], 0, 0
+        for i, (hand, (a, b)) in enumerate(zip(self.game.hands, self.game.hand_scores), 1):
+            ns, ew = ns + a, ew + b
+            result = "passed out" if hand.passed_out else ("made" if hand.made else "set")
+            rows.append({"hand": i, "dealer": SEATS[hand.dealer],
+                         "declarer": None if hand.declarer is None else SEATS[hand.declarer],
+                         "bid": hand.high_bid if hand.declarer is not None else None, "result": result,
+                         "NS": a, "EW": b, "total_NS": ns, "total_EW": ew})
+        winner = self.game.winner
+        return {"rows": rows, "totals": {"NS": self.game.scores[0], "EW": self.game.scores[1]},
+                "game_over": winner is not None, "winner": None if winner is None else TEAMS[winner]}
+
+    def prompt(self) -> str:
+        """One plain sentence saying what happens now (whose turn, what the learner may do, or the result)."""
+        s, r = self._hand, self.rules
+        if s.is_over:
+            if s.passed_out:
+                return "All four passed: the same dealer deals again (New hand)."
+            ns, ew = s.score()
+            team = TEAMS[s.declarer & 1]
+            verdict = "made" if s.made else "were set on"
+            return (f"Hand over: {team} {verdict} {s.high_bid} (captured N–S {s.captured[0]}, E–W {s.captured[1]}; "
+                    f"score N–S {ns:+d}, E–W {ew:+d}).")
+        if s.to_act != self.learner:
+            return f"{SEATS[s.to_act]} to act."
+        if s.phase is Phase.AUCTION:
+            bids = r.legal_bids(s.high_bid)
+            if len(bids):
+                return f"Your call: bid {bids[0]} or more (up to {r.bid_max}), or pass."
+            return "Your call: pass."
+        if s.phase is Phase.DISCARD:
+            return f"You won the bid at {s.high_bid}: put back {r.nest_size} cards from your hand and the nest."
+        if s.phase is Phase.TRUMP:
+            return "Name trump."
+        return "Your lead: play any card." if not s.trick else "Your play."
+
+    # ------------------------------------------------------------------ hands and games
+    def new_hand(self) -> HandState:
+        """Show the next hand of the game (rules.md §1.8: the deal passes left; after a passed-out hand the
+        same dealer deals again). If the hand on show is unfinished it is thrown away (not scored) and the same
+        dealer deals a fresh hand. Clears the decision log. The AIs do not move: call `run_ai`.
+
+        Returns the new `HandState`. Raises IllegalAction if the game is over (use `new_game`).
+        """
+        if self.game.is_over:
+            raise IllegalAction("the game is over: start a new game")
+        if not self._recorded:
+            self.game.redeal(self._rng.getrandbits(48))
+        self._show(self.game.current)
+        return self._hand
+
+    def new_game(self, rules: Rules | None = None) -> Game:
+        """Start a new game (scores 0–0, dealer N) with ``rules`` (default: the current rule set), applying a
+        pending `set_bird` choice. Returns the new `Game`. Raises RulesError if the bird option does not apply."""
+        rules = rules or self.rules
+        if self._bird_next is not None and rules.bird_points and rules.bird != self._bird_next:
+            rules = rules.with_options({"bird": self._bird_next})
+        self._start_game(rules)
+        return self.game
+
+    def set_bird(self, on: bool) -> None:
+        """Play with (True) or without (False) the bird from the next `new_game` (rules.md §2 options:
+        without the bird one card fewer in the nest and 20 points off the top bid). The game in progress
+        does not change. Raises RulesError if the rule set has no bird option."""
+        self.rules.with_options({"bird": bool(on)})  # validates
+        self._bird_next = bool(on)
+
+    # ------------------------------------------------------------------ records
+    def record(self, reasons: bool = True) -> records.HandRecord:
+        """The hand on show as a `records.HandRecord` (rook-hand/1; finished or not).
+
+        ``reasons``: attach each AI decision's summary as a comment at its step. meta names the players.
+        """
+        comments = None
+        if reasons and self.log:
+            comments = [{"step": e.step, "text": e.decision.summary(self.rules.bird_name)} for e in self.log]
+        players = {SEATS[s]: ("you" if s == self.learner else "AI") for s in range(4)}
+        return records.HandRecord.from_state(self._hand, comments=comments,
+                                             meta={"players": players, "ai_level": self.level})
+
+    def record_json(self) -> str:
+        """`record()` as JSON text (records.dumps)."""
+        return records.dumps(self.record())
+
+    def save(self, path: str | os.PathLike) -> str:
+        """Write `record()` as JSON (records.dump) to ``path``, creating parent folders. Returns the path.
+        Raises OSError if the file cannot be written."""
+        path = os.fspath(path)
+        folder = os.path.dirname(path)
+        if folder:
+            os.makedirs(folder, exist_ok=True)
+        with open(path, "w", encoding="utf-8") as fp:
+            records.dump(self.record(), fp)
+        return path
+
+    def __repr__(self) -> str:
+        return (f"<Table {self.rules.variant} hand {self.hand_number} {self._hand.phase.value} "
+                f"N–S {self.game.scores[0]} E–W {self.game.scores[1]}>")
+

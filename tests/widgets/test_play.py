@@ -1,0 +1,327 @@
+"""Tests for widgets.play.PlayPanel: whole hands played through the panel's buttons only (pace=0)."""
+from __future__ import annotations
+
+import base64
+import json
+import random
+
+import ipywidgets as widgets
+import pytest
+
+from rookcore import records
+from rookcore.hand import Phase
+from rookcore.rules import get_rules
+from rookcore.table import Table
+from widgets.play import PlayPanel
+
+
+def _walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _walk(child)
+
+
+def _find(panel, cls=None, description=None, kind=None):
+    """Widgets under the panel that are displayed (not hidden) with a CSS class / description / type."""
+    found = []
+    for w in _walk(panel):
+        if cls is not None and cls not in getattr(w, "_dom_classes", ()):
+            continue
+        if description is not None and getattr(w, "description", None) != description:
+            continue
+        if kind is not None and not isinstance(w, kind):
+            continue
+        found.append(w)
+    return found
+
+
+def _visible(panel, w) -> bool:
+    """True if no container on the way to ``w`` is hidden with display: none."""
+    def path(node, target, trail):
+        if node is target:
+            return trail + [node]
+        for c in getattr(node, "children", ()):
+            p = path(c, target, trail + [node])
+            if p:
+                return p
+        return None
+    return all(getattr(n.layout, "display", None) != "none" for n in path(panel, w, []))
+
+
+def _enabled(panel, cls):
+    return [b for b in _find(panel, cls=cls) if not b.disabled and _visible(panel, b)]
+
+
+def _status(panel) -> str:
+    return panel.status.value
+
+
+def _click_one_step(panel, rng: random.Random, bid_ok: bool = True) -> None:
+    """Make South's next move with buttons only."""
+    t = panel.table
+    phase = t.state.phase
+    if phase is Phase.AUCTION:
+        bids = [b for b in _enabled(panel, "rook-bid") if b.description.startswith("Bid ")]
+        passes = [b for b in _enabled(panel, "rook-bid") if b.description == "Pass"]
+        assert passes, "the Pass button is offered on South's call"
+        (rng.choice(bids[:2]) if bids and bid_ok else passes[0]).click()
+    elif phase is Phase.DISCARD:
+        picks = [p for p in _find(panel, cls="rook-discard-pick") if _visible(panel, p)]
+        n = t.rules.nest_size
+        assert len(picks) == t.rules.hand_size + n
+        discard = _find(panel, description="Discard", kind=widgets.Button)[0]
+        for p in rng.sample(picks, n - 1):
+            p.value = True
+        assert discard.disabled, "Discard is enabled only at exactly nest_size picks"
+        assert f"{n - 1} chosen" in panel.discard_count.value
+        rest = [p for p in picks if not p.value]
+        rest[0].value = True
+        assert not discard.disabled
+        discard.click()
+    elif phase is Phase.TRUMP:
+        trumps = _enabled(panel, "rook-trump")
+        assert [b.description for b in trumps] == ["Trump Red", "Trump Yellow", "Trump Green", "Trump Black"]
+        rng.choice(trumps).click()
+    else:
+        cards = _enabled(panel, "rook-card-S")
+        assert cards, "South has a playable card on its turn"
+        rng.choice(cards).click()
+
+
+def _play_hand_by_buttons(panel, rng, bid_ok=True, max_clicks=200) -> None:
+    for _ in range(max_clicks):
+        if panel.table.state.is_over:
+            return
+        assert panel.table.is_learner_turn(), "after a click the AIs act until South's turn"
+        step = panel.table.state.step
+        _click_one_step(panel, rng, bid_ok)
+        assert panel.table.state.step > step, _status(panel)
+        assert "rook-error" not in _status(panel)
+    raise AssertionError("hand did not end")
+
+
+@pytest.mark.parametrize("seed,bid_ok", [(1, True), (2, False), (5, True), (12, True)])
+def test_whole_hand_through_buttons(seed, bid_ok):
+    panel = PlayPanel(seed=seed, pace=0)
+    assert panel.pace == 0
+    _play_hand_by_buttons(panel, random.Random(seed), bid_ok)
+    t = panel.table
+    assert t.state.is_over
+    sheet = panel.score_html.value
+    assert "rook-score-row" in sheet
+    assert sheet.count("rook-score-row") == 1
+    ns, ew = t.game.scores
+    assert f"<th>{ns}</th><th>{ew}</th>" in sheet  # the totals row
+    assert t.score_sheet()["totals"] == {"NS": ns, "EW": ew}
+    assert "Hand over" in _status(panel) or "passed" in _status(panel)
+    assert not _enabled(panel, "rook-card-S")
+
+
+def test_declarer_path_discard_and_trump_by_buttons():
+    """Find a deal where South can bid the top and declare; go through the discard picker and trump buttons."""
+    for seed in range(60):
+        panel = PlayPanel(seed=seed, pace=0)
+        if panel.table.state.phase is not Phase.AUCTION:
+            continue
+        bids = [b for b in _enabled(panel, "rook-bid") if b.description.startswith("Bid ")]
+        if not bids:
+            continue
+        bids[-1].click()  # the top bid ends the auction at once
+        assert panel.table.state.declarer == 2
+        assert panel.discard_box.layout.display != "none"
+        rng = random.Random(seed)
+        _click_one_step(panel, rng)        # discard
+        assert panel.table.state.phase is Phase.TRUMP
+        assert panel.trump_box.layout.display != "none"
+        _find(panel, description="Trump Green")[0].click()
+        assert panel.table.state.trump == "G"
+        assert "Trump" in panel.header.value and "Green" in panel.header.value
+        assert "Points in your nest" in panel.tally_html.value
+        _play_hand_by_buttons(panel, rng)
+        assert panel.table.state.is_over
+        return
+    pytest.fail("no deal let South bid")
+
+
+def _to_card_turn(panel, rng):
+    while not panel.table.state.is_over:
+        if panel.table.state.phase is Phase.PLAY:
+            return True
+        _click_one_step(panel, rng, bid_ok=False)
+    return False
+
+
+def test_disabled_card_click_shows_error_and_changes_nothing():
+    for seed in range(60):
+        panel = PlayPanel(seed=seed, pace=0)
+        rng = random.Random(seed)
+        while _to_card_turn(panel, rng):
+            disabled = [b for b in _find(panel, cls="rook-card-S") if b.disabled and _visible(panel, b)]
+            if disabled:
+                button = disabled[0]
+                assert button.tooltip.startswith("must follow")
+                step, hand = panel.table.state.step, set(panel.table.state.hands[2])
+                button.click()  # a disabled button's handler called directly
+                assert "rook-error" in _status(panel)
+                assert "must follow" in _status(panel)
+                assert panel.table.state.step == step and set(panel.table.state.hands[2]) == hand
+                # the panel keeps working after the error
+                _enabled(panel, "rook-card-S")[0].click()
+                assert panel.table.state.step > step
+                assert "rook-error" not in _status(panel)
+                return
+            _click_one_step(panel, rng)
+    pytest.fail("no deal gave South a card it may not play")
+
+
+def test_card_click_out_of_turn_and_bad_bid_show_errors():
+    table = Table(seed=3)  # E calls first: not South's turn until the AIs act
+    panel = PlayPanel(table=table, pace=0)
+    card = panel.table.learner_hand()[0]
+    step = panel.table.state.step
+    panel.play_card(card)
+    assert "rook-error" in _status(panel) and panel.table.state.step == step
+    panel.call_bid(71)
+    assert "rook-error" in _status(panel) and panel.table.state.step == step
+    panel.discard([])
+    assert "rook-error" in _status(panel)
+
+
+def test_card_buttons_describe_labels_and_reasons():
+    panel = PlayPanel(table=Table(seed=4), pace=0)
+    buttons = _find(panel, cls="rook-card-S")
+    labels = {b.description for b in buttons}
+    assert labels == {panel.table.name(c) for c in panel.table.learner_hand()}
+    assert all(b.disabled and b.tooltip == "wait for the auction to end" for b in buttons)
+    for seat in "NEW":
+        html = _find(panel, cls=f"rook-seat-{seat}")[0].value
+        assert f"{seat}" in html and "cards" in html
+
+
+def test_undo_through_button():
+    panel = PlayPanel(seed=2, pace=0)
+    rng = random.Random(2)
+    undo = _find(panel, description="Undo")[0]
+    assert undo.disabled
+    undo.click()  # handler runs anyway: error, nothing changes
+    assert "rook-error" in _status(panel)
+    assert _to_card_turn(panel, rng)
+    before = (panel.table.state.step, set(panel.table.state.hands[2]), list(panel.table.state.trick))
+    log_len = len(panel.table.log)
+    _enabled(panel, "rook-card-S")[0].click()
+    assert panel.table.state.step > before[0]
+    assert not undo.disabled
+    undo.click()
+    after = (panel.table.state.step, set(panel.table.state.hands[2]), list(panel.table.state.trick))
+    assert after == before
+    assert len(panel.table.log) == log_len
+    assert "Undone" in _status(panel)
+
+
+def test_hint_shows_ai_choice():
+    panel = PlayPanel(seed=6, pace=0)
+    hint = _find(panel, description="Hint")[0]
+    step = panel.table.state.step
+    hint.click()
+    assert "Hint:" in panel.hint_html.value and "S " in panel.hint_html.value
+    assert "rook-decision" in panel.hint_html.value
+    assert panel.table.state.step == step  # a hint changes nothing
+    assert "rook-error" not in _status(panel)
+
+
+def test_reasoning_pane_lists_ai_decisions_latest_first():
+    panel = PlayPanel(seed=8, pace=0)
+    html = panel.reasoning.value
+    decisions = panel.table.decisions
+    assert html.count("rook-decision") == len(decisions)
+    if len(decisions) >= 2:
+        bird = panel.table.rules.bird_name
+        first = html.index(decisions[-1].summary(bird).split(":")[0])
+        assert first < html.index(decisions[0].explanation[:20])
+
+
+def test_new_hand_and_new_game_buttons():
+    panel = PlayPanel(seed=9, pace=0)
+    rng = random.Random(9)
+    _play_hand_by_buttons(panel, rng, bid_ok=False)
+    first_dealer = panel.table.state.dealer
+    passed = panel.table.state.passed_out
+    _find(panel, description="New hand")[0].click()
+    assert panel.table.hand_number == 2
+    assert panel.table.state.dealer == (first_dealer if passed else (first_dealer + 1) % 4)
+    assert panel.table.is_learner_turn()
+    assert "hand-2.json" in panel.save_path.value
+    # New hand in the middle of a hand: redeal by the same dealer, nothing scored
+    dealer = panel.table.state.dealer
+    _find(panel, description="New hand")[0].click()
+    assert panel.table.state.dealer == dealer and len(panel.table.game.hands) == 1
+    # Crow off, then New game
+    toggle = _find(panel, cls="rook-bird-toggle")[0]
+    assert "Crow" in toggle.description
+    toggle.value = False
+    assert panel.table.rules.bird  # applies at the next new game only
+    _find(panel, description="New game")[0].click()
+    assert not panel.table.rules.bird and panel.table.rules.nest_size == 4
+    assert panel.table.game.scores == [0, 0]
+    assert "rook-score-row" not in panel.score_html.value
+
+
+def test_save_record_and_download_link(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    panel = PlayPanel(seed=10, pace=0)
+    _play_hand_by_buttons(panel, random.Random(10))
+    assert panel.save_path.value == "hands/hand-1.json"
+    _find(panel, description="Save record")[0].click()
+    assert "hands/hand-1.json" in panel.save_result.value
+    rec = records.loads((tmp_path / "hands" / "hand-1.json").read_text())
+    assert rec.replay().is_over
+    link = panel.download.value
+    assert "download=" in link and "data:application/json;base64," in link
+    data = link.split("base64,")[1].split('"')[0]
+    assert json.loads(base64.b64decode(data)) == rec.to_json()
+    # a bad path shows the error, never raises
+    (tmp_path / "blocker").write_text("x")
+    panel.save_path.value = "blocker/sub/hand.json"
+    _find(panel, description="Save record")[0].click()
+    assert "rook-error" in _status(panel)
+    assert "color:#c62828" in panel.save_result.value
+
+
+def test_game_over_banner():
+    table = Table(get_rules("crowsnest", {"target": 50}), seed=1)
+    panel = PlayPanel(table=table, pace=0)
+    rng = random.Random(1)
+    for _ in range(20):
+        _play_hand_by_buttons(panel, rng, bid_ok=False)
+        if table.game.is_over:
+            break
+        _find(panel, description="New hand")[0].click()
+    assert table.game.is_over
+    assert "Game over" in panel.game_over.value
+    assert _find(panel, description="New hand")[0].disabled
+    _find(panel, description="New hand")[0].click()
+    assert "rook-error" in _status(panel)
+
+
+def test_pacing_steps_one_ai_move_at_a_time(monkeypatch):
+    import widgets.play as play
+
+    sleeps = []
+    monkeypatch.setattr(play.time, "sleep", lambda s: sleeps.append(s))
+    panel = PlayPanel(seed=3, pace=0.25)
+    assert panel.pace == 0.25
+    before = len(panel.table.log)
+    _find(panel, description="Pass")[0].click()
+    moves = len(panel.table.log) - before
+    assert moves >= 1 and sleeps == [0.25] * moves
+    panel.pace = 0
+    assert panel.speed.value == 0
+
+
+def test_css_hooks_present():
+    panel = PlayPanel(seed=1, pace=0)
+    for cls in ("rook-play", "rook-header", "rook-status", "rook-score-sheet", "rook-tally", "rook-reasoning",
+                "rook-auction-history", "rook-speed", "rook-download", "rook-save-path", "rook-game-over"):
+        assert _find(panel, cls=cls), cls
+    for desc in ("Hint", "Undo", "New hand", "New game", "Save record", "Discard", "Pass", "Trump Red"):
+        assert _find(panel, description=desc), desc

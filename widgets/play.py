@@ -1,0 +1,577 @@
+"""The Play panel: a learner (South) plays Rook with an AI partner (North) against two AIs (East, West).
+
+`PlayPanel` is an ``ipywidgets.VBox`` that draws a `rookcore.table.Table` and calls its methods.
+It holds no rule logic: legal bids, playable cards and their reasons, hints, tallies and the
+score sheet all come from the Table (and through it from the engine).
+
+Usage in a notebook / Voila::
+
+    from widgets.play import PlayPanel
+    PlayPanel(seed=7)          # pace=0.6 seconds per AI move; PlayPanel(pace=0) for instant AIs
+
+Stable hooks for browser tests (CSS classes via ``add_class`` and widget descriptions):
+
+==============================  =====================================================================
+element                         how to find it
+==============================  =====================================================================
+the whole panel                 class ``rook-play``
+header (rules, bid, trump)      class ``rook-header``
+status line                     class ``rook-status``; errors inside it are ``<span class="rook-error">``
+South's card buttons            class ``rook-card-S``; description = card label ("R14", "Crow", "Red 1");
+                                disabled when not playable, ``tooltip`` = the reason
+South's card pictures           class ``rook-card-S-img`` (the HTML above each button)
+other seats                     classes ``rook-seat-N``, ``rook-seat-E``, ``rook-seat-W`` ("N: 7 cards")
+trick in progress / last trick  classes ``rook-trick`` / ``rook-last-trick``
+auction buttons                 class ``rook-bid``; descriptions "Bid 75" ... and "Pass"
+auction history                 class ``rook-auction-history``
+discard picks                   ToggleButtons with class ``rook-discard-pick``, description = card label
+discard counter / button        class ``rook-discard-count`` / Button "Discard" (class ``rook-discard-button``)
+trump buttons                   class ``rook-trump``; descriptions "Trump Red", "Trump Yellow", "Trump Green",
+                                "Trump Black"
+speed control                   FloatSlider class ``rook-speed`` ("Seconds per AI move", 0 = instant)
+reasoning pane                  class ``rook-reasoning``; one ``<div class="rook-decision">`` per AI move
+hint button / hint text         Button "Hint" (class ``rook-hint-button``) / class ``rook-hint``
+tally                           class ``rook-tally``
+score sheet                     class ``rook-score-sheet`` (an HTML ``<table>`` inside)
+game-over banner                class ``rook-game-over`` (empty until the game is won)
+controls                        Buttons "Undo", "New hand", "New game" (classes ``rook-undo``,
+                                ``rook-new-hand``, ``rook-new-game``); Checkbox class ``rook-bird-toggle``
+save                            Text class ``rook-save-path``, Button "Save record" (class ``rook-save``),
+                                result class ``rook-save-result``, download link class ``rook-download``
+                                (``<a download href="data:application/json;base64,...">``)
+==============================  =====================================================================
+
+Callbacks never raise to the page: IllegalAction / ValueError / OSError (and any other error) are
+shown in red in the status line and the state is left unchanged.
+"""
+from __future__ import annotations
+
+import base64
+import functools
+import time
+from html import escape
+
+import ipywidgets as widgets
+
+from rookcore.actions import PASS, NameTrump, Play, bid as make_bid
+from rookcore.cards import COLOUR_NAMES, COLOURS, Card
+from rookcore.hand import SEATS, TEAMS, Phase
+from rookcore.table import Table
+
+from .cards import PALETTE, card_back_svg, card_label, card_svg, card_title, hand_svg
+
+SEAT_NAMES = {0: "North", 1: "East", 2: "South", 3: "West"}
+TEAM_NAMES = {"NS": "N–S", "EW": "E–W"}
+MAX_CANDIDATES = 8
+_TABLE_STYLE = ("<style>.rook-score-table, .rook-tally-table {border-collapse: collapse}"
+                ".rook-score-table td, .rook-score-table th {padding: 2px 6px; border-bottom: 1px solid #ddd;"
+                " text-align: right}</style>")
+
+
+def _safe(method):
+    """Run a callback; show any error in the status line instead of raising to the page."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except (ValueError, OSError) as e:  # IllegalAction, RulesError, RecordError, CardError are ValueErrors
+            self.show_error(str(e))
+        except Exception as e:  # noqa: BLE001 - never let an error reach the page
+            self.show_error(f"internal error: {type(e).__name__}: {e}")
+        return None
+
+    return wrapper
+
+
+def _classed(widget, *classes):
+    for c in classes:
+        widget.add_class(c)
+    return widget
+
+
+class PlayPanel(widgets.VBox):
+    """The Play tab: South's hand as card buttons, auction, discard, trump, paced AI moves and reasoning.
+
+    Args:
+      table: a `rookcore.table.Table` (default: a new CrowsNest table with ``seed``).
+      seed: deal/AI seed for the default table (None = random).
+      pace: seconds between AI moves (float >= 0; 0 = instant). Also the ``pace`` attribute and the speed slider.
+
+    The AIs before the learner's first turn act instantly at construction; later AI moves are paced.
+    Public handlers (also wired to the buttons): `play_card`, `call_bid`, `call_pass`, `name_trump`,
+    `discard`, `show_hint`, `undo`, `new_hand`, `new_game`, `save`, `set_bird`.
+    """
+
+    def __init__(self, table: Table | None = None, seed: int | None = None, pace: float = 0.6) -> None:
+        self.table = table if table is not None else Table(seed=seed)
+        self._card_widgets: dict = {}
+        self._bid_buttons: dict[int, widgets.Button] = {}
+        self._pick_widgets: dict = {}
+        self._discard_key = None
+        self._auto_path = ""
+
+        self.header = _classed(widgets.HTML(), "rook-header")
+        self.status = _classed(widgets.HTML(), "rook-status")
+        self.seat_boxes = {s: _classed(widgets.HTML(), f"rook-seat-{SEATS[s]}") for s in range(4)
+                           if s != self.table.learner}
+        self.trick_html = _classed(widgets.HTML(), "rook-trick")
+        self.last_trick_html = _classed(widgets.HTML(), "rook-last-trick")
+        self.hand_box = _classed(widgets.HBox(layout=widgets.Layout(flex_flow="row wrap")), "rook-hand-S")
+
+        # auction
+        self.pass_button = _classed(widgets.Button(description="Pass", layout=widgets.Layout(width="70px")),
+                                    "rook-bid", "rook-pass")
+        self.pass_button.on_click(lambda _b: self.call_pass())
+        self.bid_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.auction_html = _classed(widgets.HTML(), "rook-auction-history")
+        self.auction_box = _classed(widgets.VBox([widgets.HTML("<b>Auction</b>"), self.bid_box, self.auction_html]),
+                                    "rook-auction")
+
+        # discard
+        self.discard_count = _classed(widgets.HTML(), "rook-discard-count")
+        self.discard_button = _classed(widgets.Button(description="Discard", disabled=True,
+                                                      button_style="primary"), "rook-discard-button")
+        self.discard_button.on_click(lambda _b: self.discard())
+        self.pick_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.discard_box = _classed(widgets.VBox([self.discard_count, self.pick_box, self.discard_button]),
+                                    "rook-discard")
+
+        # trump
+        self.trump_buttons = {}
+        for c in COLOURS:
+            b = _classed(widgets.Button(description=f"Trump {COLOUR_NAMES[c]}",
+                                        tooltip=f"Name {COLOUR_NAMES[c]} as trump"), "rook-trump")
+            b.style.button_color = PALETTE[c]
+            b.style.text_color = "#000000" if c == "Y" else "#ffffff"
+            b.on_click(lambda _b, c=c: self.name_trump(c))
+            self.trump_buttons[c] = b
+        self.trump_box = _classed(widgets.HBox(list(self.trump_buttons.values())), "rook-trump-box")
+
+        # controls
+        self.speed = _classed(widgets.FloatSlider(value=float(pace), min=0.0, max=max(2.0, float(pace)), step=0.1,
+                                                  description="Seconds per AI move",
+                                                  style={"description_width": "initial"}), "rook-speed")
+        self.hint_button = _classed(widgets.Button(description="Hint", tooltip="What would the AI play here?"),
+                                    "rook-hint-button")
+        self.hint_button.on_click(lambda _b: self.show_hint())
+        self.undo_button = _classed(widgets.Button(description="Undo", tooltip="Take back your last action"),
+                                    "rook-undo")
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.new_hand_button = _classed(widgets.Button(description="New hand"), "rook-new-hand")
+        self.new_hand_button.on_click(lambda _b: self.new_hand())
+        self.new_game_button = _classed(widgets.Button(description="New game"), "rook-new-game")
+        self.new_game_button.on_click(lambda _b: self.new_game())
+        self.bird_toggle = _classed(widgets.Checkbox(value=self.table.bird_next_game, indent=False,
+                                                     layout=widgets.Layout(width="auto")), "rook-bird-toggle")
+        self.bird_toggle.observe(self._on_bird, names="value")
+        self.save_path = _classed(widgets.Text(description="Save to", layout=widgets.Layout(width="320px")),
+                                  "rook-save-path")
+        self.save_button = _classed(widgets.Button(description="Save record"), "rook-save")
+        self.save_button.on_click(lambda _b: self.save())
+        self.save_result = _classed(widgets.HTML(), "rook-save-result")
+        self.download = _classed(widgets.HTML(), "rook-download")
+
+        self.hint_html = _classed(widgets.HTML(), "rook-hint")
+        self.tally_html = _classed(widgets.HTML(), "rook-tally")
+        self.reasoning = _classed(widgets.HTML(), "rook-reasoning")
+        self.score_html = _classed(widgets.HTML(), "rook-score-sheet")
+        self.game_over = _classed(widgets.HTML(), "rook-game-over")
+
+        t = self.table
+        west, east, north = (self.seat_boxes.get((t.learner + k) % 4) for k in (1, 3, 2))
+        middle = widgets.VBox([self.trick_html, self.last_trick_html], layout=widgets.Layout(padding="0 16px"))
+        table_area = _classed(widgets.VBox([
+            north,
+            widgets.HBox([west, middle, east], layout=widgets.Layout(align_items="center")),
+            widgets.HTML("<b>Your hand (South)</b>"), self.hand_box]), "rook-table")
+        controls = widgets.HBox([self.hint_button, self.undo_button, self.new_hand_button, self.new_game_button,
+                                 self.bird_toggle], layout=widgets.Layout(flex_flow="row wrap"))
+        save_row = widgets.HBox([self.save_path, self.save_button, self.save_result, self.download],
+                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        reasoning_box = widgets.VBox([widgets.HTML("<b>AI reasoning</b> (latest first)"), self.reasoning],
+                                     layout=widgets.Layout(max_height="420px", overflow="auto"))
+        side = widgets.VBox([self.tally_html, widgets.HTML("<b>Score sheet</b>"), self.score_html, reasoning_box],
+                            layout=widgets.Layout(width="40%", padding="0 0 0 12px"))
+        main = widgets.VBox([self.auction_box, self.discard_box, self.trump_box, table_area, self.hint_html],
+                            layout=widgets.Layout(width="60%"))
+        super().__init__([self.header, self.game_over, self.status, widgets.HBox([main, side]), controls,
+                          self.speed, save_row])
+        self.add_class("rook-play")
+        self.table.run_ai()  # before the panel is shown: no pacing
+        self.refresh()
+
+    # ------------------------------------------------------------------ pace
+    @property
+    def pace(self) -> float:
+        """Seconds between AI moves (0 = instant); the speed slider's value."""
+        return float(self.speed.value)
+
+    @pace.setter
+    def pace(self, value: float) -> None:
+        value = max(0.0, float(value))
+        if value > self.speed.max:
+            self.speed.max = value
+        self.speed.value = value
+
+    # ------------------------------------------------------------------ status
+    def show_error(self, message: str) -> None:
+        """Show ``message`` in red in the status line."""
+        self.status.value = f'<span class="rook-error" style="color:#c62828;font-weight:bold">{escape(message)}</span>'
+
+    def show_info(self, message: str) -> None:
+        """Show ``message`` in the status line."""
+        self.status.value = f'<span class="rook-info">{escape(message)}</span>'
+
+    # ------------------------------------------------------------------ drawing
+    def _names(self) -> dict:
+        r = self.table.rules
+        return {"bird_name": r.bird_name, "red_one": r.red_one}
+
+    def refresh(self) -> None:
+        """Redraw everything from the Table (no state changes)."""
+        t = self.table
+        self._draw_header()
+        self._draw_hands()
+        self._draw_trick()
+        self._draw_auction()
+        self._draw_discard()
+        self.trump_box.layout.display = "flex" if (t.is_learner_turn() and t.state.phase is Phase.TRUMP) else "none"
+        self._draw_reasoning()
+        self._draw_tally()
+        self._draw_score_sheet()
+        self._draw_controls()
+        self.show_info(t.prompt())
+
+    def _draw_header(self) -> None:
+        t = self.table
+        s, r = t.state, t.rules
+        parts = [f"<b>{escape(r.title)}</b>", f"Hand {t.hand_number}", f"Dealer {SEAT_NAMES[s.dealer]}"]
+        if s.declarer is not None and s.phase is not Phase.AUCTION:
+            parts.append(f"Bid {s.high_bid} by {SEAT_NAMES[s.declarer]}")
+        elif s.high_bid is not None:
+            parts.append(f"High bid {s.high_bid} by {SEAT_NAMES[s.declarer]}")
+        if s.trump:
+            parts.append(f"Trump <b style='color:{PALETTE[s.trump]}'>{COLOUR_NAMES[s.trump]}</b>")
+        sc = t.game.scores
+        parts.append(f"Game: N–S {sc[0]} · E–W {sc[1]} (to {r.target})")
+        self.header.value = " · ".join(parts)
+
+    def _card_widget(self, card: Card):
+        key = (int(card), self.table.rules.bird_name, self.table.rules.red_one)
+        found = self._card_widgets.get(key)
+        if found is None:
+            img = _classed(widgets.HTML(), "rook-card-S-img")
+            button = _classed(widgets.Button(description=card_label(card, **self._names()),
+                                             layout=widgets.Layout(width="64px")), "rook-card-S")
+            button.on_click(lambda _b, card=card: self.play_card(card))
+            box = widgets.VBox([img, button], layout=widgets.Layout(align_items="center", margin="0 2px"))
+            found = self._card_widgets[key] = (img, button, box)
+        return found
+
+    def _draw_hands(self) -> None:
+        t = self.table
+        names = self._names()
+        status = t.card_status()
+        nest = set(t.visible_nest()) if t.state.phase is Phase.DISCARD else set()
+        boxes = []
+        for card in t.learner_hand():
+            img, button, box = self._card_widget(card)
+            reason = status.get(card)
+            img.value = card_svg(card, width=60, dimmed=reason is not None and t.state.phase is Phase.PLAY
+                                 and t.is_learner_turn(), highlight=card in nest, **names)
+            button.disabled = reason is not None
+            button.tooltip = reason or f"Play {card_title(card, **names)}"
+            boxes.append(box)
+        self.hand_box.children = boxes
+        sizes = t.hand_sizes()
+        for seat, html in self.seat_boxes.items():
+            n = sizes[seat]
+            who = SEATS[seat] + (" (partner)" if seat == t.partner else "")
+            turn = " ◀ to act" if t.state.to_act == seat else ""
+            pic = hand_svg([Card.bird()] * n, face_up=False, width=34, step=0.18) if n else ""
+            html.value = (f"<div style='text-align:center'>{pic}<br>"
+                          f"<span>{escape(who)}: {n} card{'s' if n != 1 else ''}</span><b>{turn}</b></div>")
+
+    def _trick_html(self, pairs, winner=None, caption="") -> str:
+        names = self._names()
+        cells = []
+        for seat, card in pairs:
+            style = "border:2px solid #1e88e5;border-radius:6px" if seat == winner else ""
+            cells.append(f"<div style='display:inline-block;text-align:center;margin:2px;{style}'>"
+                         f"{card_svg(card, width=48, **names)}<br><span>{SEATS[seat]}</span></div>")
+        return f"<div>{caption}</div><div>{''.join(cells)}</div>"
+
+    def _draw_trick(self) -> None:
+        t = self.table
+        if t.state.phase is Phase.PLAY:
+            pairs = t.current_trick()
+            self.trick_html.value = self._trick_html(pairs, caption="<b>Trick</b>" + ("" if pairs else ": —"))
+        else:
+            self.trick_html.value = ""
+        last = t.last_trick()
+        if last is None:
+            self.last_trick_html.value = ""
+        else:
+            cap = f"Last trick: {SEAT_NAMES[last.winner]} won {last.points} points"
+            self.last_trick_html.value = self._trick_html(t.trick_seats(last), last.winner, escape(cap))
+
+    def _draw_auction(self) -> None:
+        t = self.table
+        phase = t.state.phase
+        self.auction_box.layout.display = "flex" if phase is Phase.AUCTION or t.state.calls else "none"
+        buttons = []
+        if phase is Phase.AUCTION and t.is_learner_turn():
+            for action in t.legal_for_learner():
+                if action is PASS:
+                    continue
+                b = self._bid_buttons.get(action.amount)
+                if b is None:
+                    b = _classed(widgets.Button(description=f"Bid {action.amount}",
+                                                layout=widgets.Layout(width="78px")), "rook-bid")
+                    b.on_click(lambda _b, amount=action.amount: self.call_bid(amount))
+                    self._bid_buttons[action.amount] = b
+                buttons.append(b)
+            buttons.append(self.pass_button)
+        self.bid_box.children = buttons
+        calls = t.auction_history()
+        items = " · ".join(f"<span class='rook-call'><b>{seat}</b> {'pass' if c == 'pass' else c}</span>"
+                           for seat, c in calls)
+        self.auction_html.value = f"<div class='rook-calls'>{items}</div>" if calls else "<i>no calls yet</i>"
+
+    def _draw_discard(self) -> None:
+        t = self.table
+        options = t.discard_options() if t.is_learner_turn() else []
+        self.hand_box.layout.display = "none" if options else "flex"  # the picker shows hand + nest
+        if not options:
+            self.discard_box.layout.display = "none"
+            self.pick_box.children = []
+            self._discard_key = None
+            return
+        self.discard_box.layout.display = "flex"
+        key = (t.hand_number, t.state.step)
+        nest = set(t.visible_nest())
+        names = self._names()
+        boxes = []
+        for card in options:
+            pk = (int(card), names["bird_name"], names["red_one"])
+            found = self._pick_widgets.get(pk)
+            if found is None:
+                img = widgets.HTML()
+                toggle = _classed(widgets.ToggleButton(description=card_label(card, **names),
+                                                       layout=widgets.Layout(width="64px")), "rook-discard-pick")
+                toggle.observe(lambda ch: self._on_pick(ch), names="value")
+                found = self._pick_widgets[pk] = (img, toggle, widgets.VBox(
+                    [img, toggle], layout=widgets.Layout(align_items="center", margin="0 2px")))
+            img, toggle, box = found
+            if key != self._discard_key:
+                toggle.value = False
+            img.value = card_svg(card, width=52, highlight=card in nest, **names)
+            toggle.tooltip = ("from the nest: " if card in nest else "") + f"put back {card_title(card, **names)}"
+            boxes.append(box)
+        self._discard_key = key
+        self.pick_box.children = boxes
+        self._update_discard_count()
+
+    def _on_pick(self, change) -> None:
+        change["owner"].button_style = "warning" if change["new"] else ""
+        self._update_discard_count()
+
+    def _picked(self) -> list[Card]:
+        return [Card.from_id(k[0]) for k, (_img, toggle, box) in self._pick_widgets.items()
+                if toggle.value and box in self.pick_box.children]
+
+    def _update_discard_count(self) -> None:
+        r = self.table.rules
+        n, k = r.nest_size, len(self._picked())
+        self.discard_count.value = (f"Choose {n} cards to put back as the nest (highlighted cards came from the nest)"
+                                    f" — <b>{k} chosen</b>")
+        self.discard_button.disabled = k != n
+
+    def _draw_reasoning(self) -> None:
+        bird = self.table.rules.bird_name
+        blocks = []
+        for entry in reversed(self.table.log):
+            blocks.append(self._decision_html(entry.decision, bird, f"step {entry.step}"))
+        self.reasoning.value = "".join(blocks) or "<i>No AI moves yet this hand.</i>"
+
+    @staticmethod
+    def _decision_html(decision, bird_name: str, label: str = "") -> str:
+        from rookcore.ai import describe_action
+
+        rows = []
+        for i, c in enumerate(decision.candidates[:MAX_CANDIDATES]):
+            mark = " style='font-weight:bold'" if i == 0 else ""
+            rows.append(f"<tr{mark}><td>{escape(describe_action(c.action, bird_name))}</td>"
+                        f"<td style='text-align:right'>{c.score:.2f}</td><td>{escape(c.note)}</td></tr>")
+        more = len(decision.candidates) - MAX_CANDIDATES
+        if more > 0:
+            rows.append(f"<tr><td colspan='3'><i>+{more} more</i></td></tr>")
+        return (f"<div class='rook-decision' style='margin-bottom:8px'>"
+                f"<div><small>{escape(label)}</small> {escape(decision.summary(bird_name))}</div>"
+                f"<table style='font-size:90%'><tr><th>move</th><th>score</th><th>note</th></tr>"
+                f"{''.join(rows)}</table></div>")
+
+    def _draw_tally(self) -> None:
+        t = self.table.tally()
+        cap, tw = t["captured"], t["tricks_won"]
+        rows = [("Captured", f"N–S (you) {cap['NS']} · E–W {cap['EW']}"),
+                ("Tricks", f"N–S {tw['NS']} · E–W {tw['EW']}"),
+                ("Counters still out", str(t["counters_out"]))]
+        if t["in_trick"]:
+            rows.append(("In this trick", str(t["in_trick"])))
+        if t["nest_points"] is not None:
+            rows.append(("Points in your nest", str(t["nest_points"])
+                         + (" (counted)" if t["nest_counted"] else " (go to the last trick's team)")))
+        if t["majority_bonus"]:
+            rows.append(("Majority bonus", t["majority_bonus"]))
+        body = "".join(f"<tr><th style='text-align:left'>{k}</th><td>{escape(v)}</td></tr>" for k, v in rows)
+        self.tally_html.value = f"<table class='rook-tally-table'>{body}</table>"
+
+    def _draw_score_sheet(self) -> None:
+        sheet = self.table.score_sheet()
+        head = ("<tr><th>#</th><th>Dealer</th><th>Declarer</th><th>Bid</th><th>Result</th>"
+                "<th>N–S</th><th>E–W</th><th>Total N–S</th><th>Total E–W</th></tr>")
+        rows = "".join(
+            f"<tr class='rook-score-row'><td>{r['hand']}</td><td>{r['dealer']}</td><td>{r['declarer'] or '—'}</td>"
+            f"<td>{r['bid'] if r['bid'] is not None else '—'}</td><td>{r['result']}</td><td>{r['NS']}</td>"
+            f"<td>{r['EW']}</td><td>{r['total_NS']}</td><td>{r['total_EW']}</td></tr>" for r in sheet["rows"])
+        tot = sheet["totals"]
+        foot = f"<tr><th colspan='7' style='text-align:right'>Totals</th><th>{tot['NS']}</th><th>{tot['EW']}</th></tr>"
+        self.score_html.value = f"{_TABLE_STYLE}<table class='rook-score-table'>{head}{rows}{foot}</table>"
+        if sheet["game_over"]:
+            win = sheet["winner"]
+            who = "You and North win" if win == TEAMS[self.table.learner_team] else "East and West win"
+            self.game_over.value = (f"<div style='background:#fff3cd;border:2px solid #e0a800;padding:8px;"
+                                    f"font-size:120%'><b>Game over: {who}</b> ({TEAM_NAMES[win]}), "
+                                    f"N–S {tot['NS']} to E–W {tot['EW']}. Start a new game.</div>")
+        else:
+            self.game_over.value = ""
+
+    def _draw_controls(self) -> None:
+        t = self.table
+        self.hint_button.disabled = not t.is_learner_turn()
+        self.undo_button.disabled = not any(seat == t.learner for seat, _a, _s in t.state.history)
+        self.new_hand_button.disabled = t.game.is_over
+        self.new_hand_button.tooltip = ("the game is over: start a new game" if t.game.is_over else
+                                        "next hand" if t.state.is_over else "throw this hand in and redeal")
+        bird = t.rules.bird_name if t.rules.bird_points else "bird"
+        self.bird_toggle.description = f"Play with the {bird} (from the next new game)"
+        self.bird_toggle.disabled = not t.rules.bird_points
+        auto = f"hands/hand-{t.hand_number}.json"
+        if self.save_path.value in ("", self._auto_path):
+            self.save_path.value = auto
+        self._auto_path = auto
+        self._draw_download()
+
+    def _draw_download(self) -> None:
+        t = self.table
+        data = base64.b64encode(t.record_json().encode("utf-8")).decode("ascii")
+        name = f"hand-{t.hand_number}.json"
+        self.download.value = (f'<a class="rook-download-link" download="{name}" '
+                               f'href="data:application/json;base64,{data}">Download {name}</a>')
+
+    # ------------------------------------------------------------------ AI pacing
+    def _advance(self) -> None:
+        """Let the AIs act until the learner must act, redrawing after each move (paced by ``pace``)."""
+        t = self.table
+        if self.pace <= 0:
+            t.run_ai()
+            self.refresh()
+            return
+        self.refresh()
+        while t.ai_to_act():
+            time.sleep(self.pace)
+            t.step_ai()
+            self.refresh()
+
+    # ------------------------------------------------------------------ handlers
+    @_safe
+    def play_card(self, card: Card) -> None:
+        """Play ``card`` for South, then let the AIs move. Errors (not your turn, must follow) go to the status."""
+        self.table.learner_act(Play(Card.from_id(int(card))))
+        self.hint_html.value = ""
+        self._advance()
+
+    @_safe
+    def call_bid(self, amount: int) -> None:
+        """Bid ``amount`` points for South, then let the AIs call."""
+        self.table.learner_act(make_bid(int(amount)))
+        self.hint_html.value = ""
+        self._advance()
+
+    @_safe
+    def call_pass(self) -> None:
+        """Pass for South, then let the AIs call (or play, if the auction ends)."""
+        self.table.learner_act(PASS)
+        self.hint_html.value = ""
+        self._advance()
+
+    @_safe
+    def name_trump(self, colour: str) -> None:
+        """Name ``colour`` (R, Y, G, B) as trump for South, then let the AIs play."""
+        self.table.learner_act(NameTrump(colour))
+        self.hint_html.value = ""
+        self._advance()
+
+    @_safe
+    def discard(self, cards=None) -> None:
+        """Put back ``cards`` (default: the toggled picks) as the nest; must be exactly nest_size cards."""
+        picked = self._picked() if cards is None else list(cards)
+        self.table.learner_discard(picked)
+        self.hint_html.value = ""
+        self._advance()
+
+    @_safe
+    def show_hint(self) -> None:
+        """Show what the AI would do in South's seat (from South's view only) and why."""
+        decision = self.table.hint()
+        self.hint_html.value = ("<div style='background:#e3f2fd;padding:6px;border-radius:4px'><b>Hint:</b> "
+                                + self._decision_html(decision, self.table.rules.bird_name) + "</div>")
+
+    @_safe
+    def undo(self) -> None:
+        """Take back South's last action and the AI moves after it."""
+        self.table.undo_learner()
+        self.hint_html.value = ""
+        self.refresh()
+        self.show_info("Undone. " + self.table.prompt())
+
+    @_safe
+    def new_hand(self) -> None:
+        """Deal the next hand (or redeal an unfinished one) and let the AIs act up to South's turn."""
+        self.table.new_hand()
+        self.hint_html.value = ""
+        self._advance()
+
+    @_safe
+    def new_game(self) -> None:
+        """Start a new game (applies the bird checkbox) and let the AIs act up to South's turn."""
+        self.table.new_game()
+        self.hint_html.value = ""
+        self._advance()
+
+    @_safe
+    def set_bird(self, on: bool) -> None:
+        """Play with or without the bird from the next new game."""
+        self.table.set_bird(bool(on))
+        name = self.table.rules.bird_name
+        self.show_info(f"The next new game is played {'with' if on else 'without'} the {name}.")
+
+    def _on_bird(self, change) -> None:
+        self.set_bird(change["new"])
+
+    @_safe
+    def save(self, path: str | None = None) -> str | None:
+        """Write the hand record (rook-hand/1 JSON) to ``path`` (default: the Save-to box); show the path."""
+        path = path or self.save_path.value.strip()
+        if not path:
+            raise ValueError("enter a file name to save to")
+        try:
+            written = self.table.save(path)
+        except (ValueError, OSError) as e:
+            self.save_result.value = f"<span class='rook-save-error' style='color:#c62828'>{escape(str(e))}</span>"
+            raise
+        self.save_result.value = f"<span class='rook-saved'>Saved {escape(written)}</span>"
+        self._draw_download()
+        return written
