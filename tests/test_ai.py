@@ -1,0 +1,165 @@
+"""Tests of the AI players (rookcore.ai): legality in every rule set, determinism, decision shape,
+observation-only play, and a strength sanity check (rules.md §1–§3)."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from rookcore import PASS, Discard, HandState, Phase, VARIANTS, get_rules
+from rookcore.ai import LEVELS, Candidate, Decision, Player, RandomPlayer, RuleBasedPlayer, play_hand
+
+HANDS = 300
+
+
+def _check_decision(d: Decision, obs) -> None:
+    assert isinstance(d, Decision)
+    assert d.seat == obs.seat
+    assert d.kind in ("call", "discard", "trump", "play")
+    assert d.candidates, "a decision lists at least one candidate"
+    assert d.action in [c.action for c in d.candidates]
+    assert d.candidates[0].action == d.action, "the chosen action is the best candidate"
+    scores = [c.score for c in d.candidates]
+    assert scores == sorted(scores, reverse=True)
+    assert all(isinstance(s, float) for s in scores)
+    if obs.legal:
+        assert len(d.candidates) == len(obs.legal), "every legal action is scored"
+        assert {c.action for c in d.candidates} == set(obs.legal)
+    text = d.explanation
+    assert text and text[0].isupper() and text.endswith(".")
+    assert text.count(". ") == 0, f"one sentence only: {text!r}"
+    assert d.summary(obs.rules.bird_name).startswith("NESW"[d.seat] + " ")
+
+
+def _self_play(rules, seed: int) -> tuple[HandState, list[tuple]]:
+    state = HandState.deal(rules, seed % 4, seed)
+    players = [RuleBasedPlayer(seed * 4 + s) for s in range(4)]
+    log = []
+    while not state.is_over:
+        seat = state.to_act
+        obs = state.observation(seat)
+        d = players[seat].decide(obs)
+        _check_decision(d, obs)
+        if obs.phase is Phase.DISCARD:
+            assert isinstance(d.action, Discard)
+            assert len(d.action.cards) == rules.nest_size and d.action.cards <= obs.hand
+        state.apply(d.action, seat)  # raises IllegalAction on an illegal action
+        log.append((seat, d.action, d.explanation))
+    return state, log
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_self_play_legal_every_rule_set(variant):
+    rules = VARIANTS[variant]
+    for seed in range(HANDS):
+        state, _ = _self_play(rules, seed)
+        assert state.phase is Phase.DONE
+        if not state.passed_out:
+            assert len(state.tricks) == rules.hand_size
+            assert sum(state.captured) in (rules.points_per_hand, rules.counter_total)
+
+
+@pytest.mark.parametrize("variant,options", [("crowsnest", {"bird": False}), ("tournament", {"bird": False}),
+                                             ("1-high-partnership", {"bird_any_time": True}),
+                                             ("red-1", {"red_one_any_time": True}), ("buckeye", {"bid_min": 70}),
+                                             ("crowsnest", {"first_lead": "left-of-declarer"})])
+def test_self_play_with_options(variant, options):
+    rules = get_rules(variant, options)
+    for seed in range(40):
+        state, _ = _self_play(rules, seed)
+        assert state.is_over
+
+
+@pytest.mark.parametrize("variant", ["crowsnest", "buckeye", "partnership"])
+def test_deterministic(variant):
+    rules = VARIANTS[variant]
+    for seed in range(20):
+        assert _self_play(rules, seed)[1] == _self_play(rules, seed)[1]
+
+
+def test_random_player_legal_and_deterministic():
+    for variant, rules in VARIANTS.items():
+        for seed in range(20):
+            logs = []
+            for _ in range(2):
+                state = HandState.deal(rules, 0, seed)
+                decisions = play_hand(state, [RandomPlayer(seed * 4 + s) for s in range(4)])
+                assert state.is_over
+                for d in decisions:
+                    assert d.action == d.candidates[0].action and d.explanation.endswith(".")
+                logs.append([d.action for d in decisions])
+            assert logs[0] == logs[1]
+
+
+def test_play_hand_and_levels():
+    rules = get_rules("crowsnest")
+    state = HandState.deal(rules, 1, 7)
+    players = [LEVELS["rules"](s) for s in range(4)]
+    assert all(isinstance(p, Player) for p in players)
+    decisions = play_hand(state, players)
+    assert state.is_over and decisions
+    assert play_hand(state, players) == []
+    assert set(LEVELS) >= {"random", "rules"}
+
+
+def test_decides_from_observation_only():
+    """The AI gets only an Observation: a copy with no state behind it gives the same decision, and
+    moving hidden cards between other seats does not change the observer's decision."""
+    rules = get_rules("crowsnest")
+    for seed in range(30):
+        state = HandState.deal(rules, 0, seed)
+        # hidden-card swap: N and W trade hands; E (first to call) sees the same observation
+        swapped = HandState(rules, 0, [state.dealt[3], state.dealt[1], state.dealt[2], state.dealt[0]],
+                            state.dealt_nest)
+        a = RuleBasedPlayer(1).decide(state.observation(1))
+        b = RuleBasedPlayer(1).decide(swapped.observation(1))
+        assert a == b
+        # mid-hand: a detached copy of the observation decides the same way
+        players = [RuleBasedPlayer(s) for s in range(4)]
+        while not state.is_over:
+            seat = state.to_act
+            obs = state.observation(seat)
+            detached = dataclasses.replace(obs)
+            twin = RuleBasedPlayer(seat)
+            twin.rng.setstate(players[seat].rng.getstate())
+            d = players[seat].decide(obs)
+            assert twin.decide(detached) == d
+            state.apply(d.action, seat)
+
+
+def test_observation_hides_other_hands():
+    rules = get_rules("crowsnest")
+    state = HandState.deal(rules, 0, 3)
+    obs = state.observation(2)
+    assert obs.hand == frozenset(state.hands[2]) and obs.nest is None
+    with pytest.raises(ValueError):
+        RuleBasedPlayer().decide(state.observation(0))  # not N's turn (E calls first)
+
+
+def test_bid_respects_partner_and_estimate():
+    rules = get_rules("crowsnest")
+    state = HandState.deal(rules, 0, 11)
+    d = RuleBasedPlayer().decide(state.observation(1))
+    assert d.kind == "call"
+    assert d.action == PASS or d.action.amount == rules.bid_min
+    notes = {c.note for c in d.candidates}
+    assert all(n.startswith("estimate") for n in notes)
+
+
+def test_strength_rules_beat_random_crowsnest():
+    rules = get_rules("crowsnest")
+    totals = [0, 0]
+    for seed in range(200):
+        state = HandState.deal(rules, seed % 4, 50_000 + seed)
+        players = [RuleBasedPlayer(seed), RandomPlayer(seed), RuleBasedPlayer(seed + 1), RandomPlayer(seed + 2)]
+        play_hand(state, players)
+        ns, ew = state.score()
+        totals[0] += ns
+        totals[1] += ew
+    assert totals[0] > totals[1], totals
+
+
+def test_candidate_and_decision_are_frozen():
+    c = Candidate(PASS, 0.0, "x")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        c.score = 1.0  # type: ignore[misc]
