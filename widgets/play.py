@@ -56,6 +56,7 @@ import ipywidgets as widgets
 from rookcore.actions import PASS, NameTrump, Play, bid as make_bid
 from rookcore.cards import COLOUR_NAMES, COLOURS, Card
 from rookcore.hand import SEATS, TEAMS, Phase
+from rookcore.rules import Rules
 from rookcore.table import Table
 
 from .cards import PALETTE, card_back_svg, card_label, card_svg, card_title, hand_svg
@@ -105,6 +106,7 @@ class PlayPanel(widgets.VBox):
 
     def __init__(self, table: Table | None = None, seed: int | None = None, pace: float = 0.6) -> None:
         self.table = table if table is not None else Table(seed=seed)
+        self.pending_rules: Rules | None = None  # chosen in Settings, used by the next new game
         self._card_widgets: dict = {}
         self._bid_buttons: dict[int, widgets.Button] = {}
         self._pick_widgets: dict = {}
@@ -546,8 +548,10 @@ class PlayPanel(widgets.VBox):
 
     @_safe
     def new_game(self) -> None:
-        """Start a new game (applies the bird checkbox) and let the AIs act up to South's turn."""
-        self.table.new_game()
+        """Start a new game with ``pending_rules`` if Settings chose a rule set (else the same one), applying
+        the bird checkbox, and let the AIs act up to South's turn."""
+        rules, self.pending_rules = self.pending_rules, None
+        self.table.new_game(rules)
         self.hint_html.value = ""
         self._advance()
 

@@ -1,0 +1,1 @@
+"""Bundled data (package so importlib.resources finds it installed or editable)."""

@@ -1,0 +1,164 @@
+"""The app (tabs, header, Settings → Play/Rules), the Settings panel and the Rules tab text."""
+from __future__ import annotations
+
+import json
+import re
+
+import ipywidgets as w
+import pytest
+
+from rookcore.rules import VARIANTS, get_rules
+from widgets.app import TAB_TITLES, build_app
+from widgets.rules_view import PROSE, rules_html, rules_rows
+from widgets.settings import SettingsPanel
+
+
+@pytest.fixture(autouse=True)
+def no_callback_errors(caplog):
+    yield
+    bad = [r for r in caplog.records if "Exception in callback" in r.getMessage()]
+    assert not bad, bad[0].getMessage()
+
+
+@pytest.fixture(scope="module")
+def app():
+    return build_app()
+
+
+def _text(html: str) -> str:
+    return re.sub(r"<[^>]+>", "", html)
+
+
+# ----- app --------------------------------------------------------------------------
+def test_build_app_four_tabs(app):
+    assert isinstance(app, w.Widget)
+    assert len(app.tab.children) == 4
+    assert tuple(app.tab.titles) == TAB_TITLES == ("Play", "Replay", "Rules", "Settings")
+    assert "CrowsNest Rook" in app.header.value
+    assert "rook-app-tabs" in app.tab._dom_classes
+    assert app.tab.children[1] is app.replay
+    assert app.tab.children[3] is app.settings
+    assert "Rule set: <b>CrowsNest</b>" in app.play_header.value
+    assert "CrowsNest" in app.rules_view.value
+
+
+def test_apply_stores_pending_rules_and_redraws_rules(app):
+    s = app.settings
+    s.variant.value = "buckeye"
+    s.choices["bid_min"].value = 70
+    s.apply_button.click()
+    pending = app.play_panel.pending_rules
+    assert pending.variant == "buckeye" and pending.bid_min == 70
+    assert "Buckeye Rook" in app.play_header.value and "next new game" in app.play_header.value
+    assert "Buckeye Rook" in app.rules_view.value
+    assert "applies from the next new game" in s.message.value
+    # the game in progress keeps its rules until New game
+    table = getattr(app.play_panel, "table", None)
+    if table is not None:
+        assert table.rules.variant == "crowsnest"
+        app.play_panel.new_game_button.click()
+        assert table.rules.variant == "buckeye" and table.rules.bid_min == 70
+        assert app.play_panel.pending_rules is None
+        assert "next new game" not in app.play_header.value
+
+
+def test_play_placeholder_when_play_missing(monkeypatch):
+    import builtins
+    real_import = builtins.__import__
+
+    def fake_import(name, globals=None, locals=None, fromlist=(), level=0):
+        if name in ("play", "widgets.play") or (level == 1 and name == "play"):
+            raise ImportError("no play panel")
+        return real_import(name, globals, locals, fromlist, level)
+
+    monkeypatch.setattr(builtins, "__import__", fake_import)
+    a = build_app()
+    assert "rook-play-placeholder" in a.play_panel._dom_classes
+    assert len(a.tab.children) == 4
+    a.settings.apply_button.click()  # still works without a Play panel
+
+
+# ----- settings ----------------------------------------------------------------------
+def test_settings_lists_seven_rule_sets():
+    s = SettingsPanel()
+    assert [v for _label, v in s.variant.options] == list(VARIANTS)
+    assert [label for label, _v in s.variant.options] == [r.title for r in VARIANTS.values()]
+    assert s.variant.value == "crowsnest"
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_settings_option_widgets(variant):
+    s = SettingsPanel()
+    s.variant.value = variant
+    rules = VARIANTS[variant]
+    shown = list(s.options_box.children)
+    assert s.target in shown and s.first_lead in shown
+    assert (s.bird in shown) == (rules.bird_points > 0)
+    assert set(s.choices) == set(rules.option_choices)
+    for name, dd in s.choices.items():
+        assert [v for _l, v in dd.options] == list(rules.option_choices[name])
+    applied = []
+    s.on_apply = applied.append
+    s.apply_button.click()
+    assert applied == [rules]
+
+
+def test_settings_apply_options():
+    got = []
+    s = SettingsPanel(on_apply=got.append)
+    s.target.value = 500
+    s.bird.value = False
+    s.first_lead.value = "left-of-declarer"
+    s.apply_button.click()
+    (rules,) = got
+    assert rules.target == 500 and not rules.bird and rules.nest_size == 4 and rules.bid_max == 100
+    assert rules.first_lead == "left-of-declarer"
+    assert rules == get_rules("crowsnest", {"target": 500, "bird": False, "first_lead": "left-of-declarer"})
+    assert s.error.layout.display == "none"
+
+
+def test_settings_bad_option_shows_error():
+    got = []
+    s = SettingsPanel(on_apply=got.append)
+    s.target.value = -5
+    s.apply_button.click()
+    assert got == []
+    assert s.error.layout.display == ""
+    assert "target" in s.error.value
+    s.target.value = 300
+    s.apply_button.click()
+    assert len(got) == 1 and s.error.layout.display == "none"
+
+
+def test_settings_callback_error_is_shown():
+    def boom(_rules):
+        raise RuntimeError("table busy")
+    s = SettingsPanel(on_apply=boom)
+    s.apply_button.click()
+    assert "table busy" in s.error.value
+
+
+# ----- rules view ---------------------------------------------------------------------
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_rules_html_every_variant(variant):
+    rules = VARIANTS[variant]
+    html = rules_html(rules)
+    assert variant in PROSE and len(PROSE[variant]) >= 2
+    assert rules.title in html
+    text = _text(html)
+    for label, value in rules_rows(rules):
+        assert value in text.replace("&amp;", "&")
+
+
+def test_crowsnest_prose():
+    text = _text(rules_html(get_rules()))
+    for phrase in ("nest", "auction", "trump", "follow", "lowest trump", "any trick", "last trick",
+                   "a made bid scores the bid", "300"):
+        assert phrase in text, phrase
+
+
+def test_rules_html_shows_options():
+    html = rules_html(get_rules("crowsnest", {"bird": False, "target": 500}))
+    assert "first team to 500" in html
+    assert "40 cards" in html
+    assert "Options in use" in html

@@ -1,0 +1,220 @@
+"""ReplayPanel: loading records (examples, path, upload, text), stepping, and the final score box."""
+from __future__ import annotations
+
+import datetime
+import json
+import re
+
+import pytest
+
+from rookcore import records
+from rookcore.examples import example_path, expected_path, list_examples, load_example
+from widgets.replay import MAX_UPLOAD_BYTES, ReplayPanel
+
+EXAMPLES = list_examples()
+
+
+def _text(html: str) -> str:
+    return re.sub(r"<[^>]+>", "", html)
+
+
+def _upload(panel: ReplayPanel, name: str, data: bytes, size: int | None = None) -> None:
+    panel.upload.value = ({"name": name, "type": "application/json", "size": len(data) if size is None else size,
+                           "content": memoryview(data), "last_modified": datetime.datetime.now()},)
+
+
+@pytest.fixture(autouse=True)
+def no_callback_errors(caplog):
+    """ipywidgets logs (does not raise) exceptions in button callbacks: fail the test on any."""
+    yield
+    bad = [r for r in caplog.records if "Exception in callback" in r.getMessage()]
+    assert not bad, bad[0].getMessage()
+
+
+def test_default_example_loaded():
+    p = ReplayPanel()
+    assert p.examples.value == "crowsnest-made"
+    assert p.step_label.value == f"Step 0 / {len(load_example('crowsnest-made').actions())}"
+    assert p.first_button.disabled and p.back_button.disabled
+    assert p.error.layout.display == "none"
+    assert "The opening call." in p.comment.value  # comment of step 0
+    assert "N deals" in p.action.value
+    assert p.score.layout.display == "none"
+
+
+def test_stable_names():
+    p = ReplayPanel()
+    assert [b.description for b in (p.first_button, p.back_button, p.forward_button, p.last_button,
+                                    p.load_button)] == ["First", "Back", "Forward", "Last", "Load"]
+    assert "rook-replay-examples" in p.examples._dom_classes
+    assert "rook-replay-step" in p.step_label._dom_classes
+    assert "rook-replay-score" in p.score._dom_classes
+    assert "rook-replay-error" in p.error._dom_classes
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_each_example_last_shows_expected_score(name):
+    p = ReplayPanel(example=None)
+    p.examples.value = name
+    expected = json.loads(expected_path(name).read_text("utf-8"))
+    n = len(load_example(name).actions())
+    assert p.step_label.value == f"Step 0 / {n}"
+    p.last_button.click()
+    assert p.step_label.value == f"Step {n} / {n}"
+    assert p.score.layout.display == ""
+    text = _text(p.score.value)
+    if expected.get("passed_out"):
+        assert "Passed out" in text
+        return
+    ns, ew = expected["score"]["NS"], expected["score"]["EW"]
+    fmt = lambda v: f"+{v}" if v > 0 else str(v)  # noqa: E731
+    assert f"N–S {fmt(ns)} · E–W {fmt(ew)}" in text
+    assert f"Declarer {expected['declarer']}" in text
+    assert f"bid {expected['bid']}" in text
+    assert ("made" if expected["made"] else "set") in text
+    assert f"Captured: N–S {expected['captured']['NS']} · E–W {expected['captured']['EW']}" in text
+    # the table and info draw every step without error
+    for k in range(n + 1):
+        p.go(k)
+        assert p.table.value and p.info.value
+
+
+def test_forward_back_first_and_slider():
+    p = ReplayPanel()
+    n = p.n_steps
+    p.forward_button.click()
+    assert p.step_label.value == f"Step 1 / {n}"
+    assert "E bids 70" in p.action.value
+    p.forward_button.click()
+    p.back_button.click()
+    assert p.step_label.value == f"Step 1 / {n}"
+    p.slider.value = 12
+    assert p.step_label.value == f"Step 12 / {n}"
+    assert p.state.step == 12
+    p.first_button.click()
+    assert p.step == 0 and p.step_label.value == f"Step 0 / {n}"
+    p.back_button.click()  # clamped
+    assert p.step == 0
+    p.last_button.click()
+    assert p.forward_button.disabled and p.last_button.disabled
+    p.forward_button.click()
+    assert p.step == n
+
+
+def test_step_descriptions():
+    p = ReplayPanel()  # crowsnest-made: auction 70 75 pass 80 pass 85 pass, discard, trump Y
+    p.go(8)
+    assert "S discards" in p.action.value and "CROW" in p.action.value
+    assert "put back by S" in p.info.value
+    p.go(9)
+    assert "S names trump: Yellow" in p.action.value
+    p.go(10)
+    assert "E plays G13" in p.action.value
+    p.go(13)
+    assert "E wins the trick" in p.action.value
+    assert "Last trick (1)" in p.info.value
+
+
+def test_state_matches_engine_replay():
+    record = load_example("tournament-set")
+    p = ReplayPanel(example=None)
+    p.load_record(record)
+    for k in (0, 5, 20, p.n_steps):
+        p.go(k)
+        engine = record.replay(upto=k)
+        assert p.state.hands == engine.hands
+        assert f"N–S {engine.captured[0]} · E–W {engine.captured[1]}" in p.info.value
+
+
+def test_malformed_text_shows_error_and_keeps_record():
+    p = ReplayPanel()
+    p.go(5)
+    before = p.record
+    assert p.load_text("{not json") is False
+    assert p.error.layout.display == ""
+    assert "not JSON" in p.error.value
+    assert p.record is before and p.step == 5
+    # an illegal move: one line naming the step
+    doc = json.loads(example_path("crowsnest-made").read_text())
+    doc["tricks"][0][1] = "Y5"  # S must follow green (holds G12)
+    assert p.load_text(json.dumps(doc)) is False
+    assert "step" in p.error.value and "\n" not in _text(p.error.value)
+    assert p.record is before
+    # a good record clears the error
+    assert p.load_text(example_path("dixie-made").read_text()) is True
+    assert p.error.layout.display == "none" and p.examples.value is None
+    assert "Dixie" in p.title.value
+
+
+def test_not_a_record():
+    p = ReplayPanel()
+    assert p.load_text('{"hello": 1}') is False
+    assert "not a Rook record" in p.error.value
+
+
+def test_load_path(tmp_path):
+    p = ReplayPanel()
+    target = tmp_path / "hand.json"
+    target.write_text(example_path("buckeye-made").read_text())
+    p.path.value = str(target)
+    p.load_button.click()
+    assert p.error.layout.display == "none"
+    assert "Buckeye" in p.title.value
+    p.path.value = str(tmp_path / "missing.json")
+    p.load_button.click()
+    assert "cannot read" in p.error.value
+    assert "Buckeye" in p.title.value
+
+
+def test_upload_ok_bad_and_oversize():
+    p = ReplayPanel()
+    _upload(p, "red.json", example_path("red-1-made").read_bytes())
+    assert "The Red 1" in p.title.value and p.error.layout.display == "none"
+    assert p.upload.value == ()
+    before = p.record
+    big = b" " * (MAX_UPLOAD_BYTES + 1)
+    _upload(p, "big.json", big)
+    assert "larger than 1 MB" in p.error.value
+    assert p.record is before and p.upload.value == ()
+    _upload(p, "bad.json", b"[1, 2")
+    assert "bad.json" in p.error.value and p.record is before
+
+
+def test_example_reselect_after_other_load():
+    p = ReplayPanel()
+    p.load_record(load_example("dixie-set"))
+    assert p.examples.value is None
+    p.examples.value = "crowsnest-made"
+    assert "CrowsNest" in p.title.value
+
+
+def test_game_record_hand_choice():
+    from rookcore.ai import LEVELS
+    from rookcore.rules import get_rules
+    from rookcore.selfplay import play_hands
+
+    game = play_hands(get_rules(), [LEVELS["rules"](seed=s) for s in range(4)], 2, seed=7)
+    game = records.loads(records.dumps(game))
+    p = ReplayPanel()
+    assert p.load_record(game)
+    assert p.hand_select.layout.display == ""
+    assert len(p.hand_select.options) == len(game.hands)
+    p.hand_select.value = len(game.hands) - 1
+    assert p.record is game.hands[-1]
+    assert p.step == 0
+    p.last_button.click()
+    assert "Game: N–S" in p.score.value
+    p.load_record(load_example("crowsnest-made"))
+    assert p.hand_select.layout.display == "none"
+
+
+def test_passed_out_and_unfinished():
+    p = ReplayPanel(example="crowsnest-passed-out")
+    p.last_button.click()
+    assert "passed out" in p.action.value
+    assert "Passed out" in p.score.value
+    doc = json.loads(example_path("crowsnest-set").read_text())
+    doc["tricks"] = doc["tricks"][:3] + [doc["tricks"][3][:2]]
+    assert p.load_text(json.dumps(doc))
+    p.last_button.click()
+    assert "Unfinished hand" in p.score.value

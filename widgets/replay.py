@@ -1,0 +1,494 @@
+"""The Replay panel: step through a recorded hand (record-format.md) card by card.
+
+Thin widget: every fact shown comes from the engine (`HandRecord.states()`,
+`HandState`, `Rules`, `records.score_report`); nothing here applies a rule.
+
+Stable names for browser tests (CSS classes / button descriptions):
+  buttons "First", "Back", "Forward", "Last", "Load";
+  ``rook-replay-examples`` (examples Dropdown), ``rook-replay-hand`` (hand of a game Dropdown),
+  ``rook-replay-path`` (file path Text), ``rook-replay-upload`` (FileUpload),
+  ``rook-replay-slider`` (IntSlider), ``rook-replay-step`` ("Step 12 / 45"),
+  ``rook-replay-title``, ``rook-replay-action``, ``rook-replay-comment``, ``rook-replay-table``,
+  ``rook-replay-info``, ``rook-replay-score`` (final score, shown at the last step),
+  ``rook-replay-error`` (one-line error of a bad record; hidden when empty).
+"""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+from rookcore import records
+from rookcore.actions import Bid, Discard, NameTrump, Pass, Play
+from rookcore.cards import COLOUR_NAMES, Card
+from rookcore.examples import example_text, list_examples
+from rookcore.hand import SEATS, HandState, Phase
+from rookcore.records import GameRecord, HandRecord, RecordError
+from rookcore.rules import Rules
+
+from .cards import card_svg, hand_svg
+
+MAX_UPLOAD_BYTES = records.MAX_RECORD_BYTES  # 1 MB, the engine's own record size cap
+DEFAULT_EXAMPLE = "crowsnest-made"
+TEAM_NAMES = ("N–S", "E–W")
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+CARD_W = 40          # px, cards in hands
+TRICK_CARD_W = 40    # px, cards in the trick
+SMALL_CARD_W = 32    # px, nest and last trick
+TAG_COLOURS = {"dealer": "#6d4c41", "declarer": "#1565c0", "to act": "#2e7d32"}
+
+
+def _team(seat: int) -> str:
+    return TEAM_NAMES[seat & 1]
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+# ----- text of one step -------------------------------------------------------------
+def describe_step(state: HandState, record: HandRecord | None = None) -> str:
+    """One line describing the action that led to ``state`` (its last action), e.g. "E bids 75"."""
+    rules = state.rules
+    name = rules.card_name
+    if not state.history:
+        first = SEATS[state.to_act] if state.to_act is not None else "?"
+        return f"{SEATS[state.dealer]} deals. {first} calls first."
+    seat, action, _saved = state.history[-1]
+    who = SEATS[seat]
+    kind = type(action)
+    if kind is Bid:
+        text = f"{who} bids {action.amount}"
+        if state.phase is not Phase.AUCTION:
+            text += f" and wins the auction"
+        return text + "."
+    if kind is Pass:
+        if state.passed_out:
+            return f"{who} passes. All four passed: the hand is passed out and the same dealer deals again."
+        if state.phase is not Phase.AUCTION:
+            return f"{who} passes. {SEATS[state.declarer]} wins the auction at {state.high_bid}."
+        return f"{who} passes."
+    if kind is Discard:
+        cards = record.discard if record is not None and record.discard is not None else sorted(action.cards)
+        return f"{who} discards {', '.join(name(c) for c in cards)} (takes up the nest, puts these back)."
+    if kind is NameTrump:
+        return f"{who} names trump: {COLOUR_NAMES[action.colour]}."
+    if kind is Play:
+        text = f"{who} plays {name(action.card)}"
+        if not state.trick and state.tricks:  # this card completed a trick
+            t = state.tricks[-1]
+            text += f" — {SEATS[t.winner]} wins the trick ({t.points} points)"
+            if state.is_over:
+                nest_pts = sum(rules.card_points[c] for c in state.nest)
+                text += f"; last trick: the nest's {nest_pts} points go to {_team(t.winner)}"
+        return text + "."
+    return f"{who}: {action}"
+
+
+def _sort_key(state: HandState):
+    """Display order of cards: by (effective) colour, trump last, high to low (from Rules)."""
+    rules = state.rules
+    order = {n: i for i, n in enumerate(rules.order)}
+    trump_order = {c: i for i, c in enumerate(rules.trump_order(state.trump))} if state.trump else {}
+
+    def key(card: Card):
+        if state.trump and card in trump_order:
+            return (9, trump_order[card])
+        if rules.is_trump_card(card):  # bird / Red 1 before trump is named
+            return (8, 0 if not card.is_bird else 1)
+        return ("RYGB".index(card.colour), order[card.number])
+    return key
+
+
+class ReplayPanel(w.VBox):
+    """Load a hand (or game) record and step through it.
+
+    ``load_record(record)`` / ``load_text(text)`` load programmatically (return True on success;
+    on failure the error line is shown and the previous record stays loaded).
+    ``step`` is the slider's value (state after that many actions), ``n_steps`` its maximum.
+    """
+
+    def __init__(self, example: str | None = DEFAULT_EXAMPLE, **kwargs):
+        self.record: HandRecord | None = None
+        self.game: GameRecord | None = None
+        self.states: list[HandState] = []
+        self._report: dict | None = None
+        self._busy = False
+
+        # --- sources
+        names = list_examples()
+        self.examples = w.Dropdown(options=names, value=None, description="Example",
+                                   layout=w.Layout(width="300px"))
+        self.examples.add_class("rook-replay-examples")
+        self.examples.observe(self._on_example, names="value")
+        self.path = w.Text(placeholder="path/to/record.json", description="File",
+                           layout=w.Layout(width="320px"))
+        self.path.add_class("rook-replay-path")
+        self.load_button = w.Button(description="Load", tooltip="Load the record at this path",
+                                    layout=w.Layout(width="70px"))
+        self.load_button.on_click(self._on_load_path)
+        self.upload = w.FileUpload(accept=".json,application/json", multiple=False,
+                                   description="Upload .json")
+        self.upload.add_class("rook-replay-upload")
+        self.upload.observe(self._on_upload, names="value")
+        self.hand_select = w.Dropdown(options=[], description="Hand", layout=w.Layout(width="300px", display="none"))
+        self.hand_select.add_class("rook-replay-hand")
+        self.hand_select.observe(self._on_hand, names="value")
+        self.error = w.HTML("", layout=w.Layout(display="none"))
+        self.error.add_class("rook-replay-error")
+
+        # --- navigation
+        self.first_button = w.Button(description="First", icon="fast-backward", layout=w.Layout(width="80px"))
+        self.back_button = w.Button(description="Back", icon="step-backward", layout=w.Layout(width="80px"))
+        self.forward_button = w.Button(description="Forward", icon="step-forward", layout=w.Layout(width="95px"))
+        self.last_button = w.Button(description="Last", icon="fast-forward", layout=w.Layout(width="80px"))
+        self.first_button.on_click(lambda _b: self.go(0))
+        self.back_button.on_click(lambda _b: self.go(self.step - 1))
+        self.forward_button.on_click(lambda _b: self.go(self.step + 1))
+        self.last_button.on_click(lambda _b: self.go(self.n_steps))
+        self.slider = w.IntSlider(value=0, min=0, max=0, readout=False, continuous_update=True,
+                                  layout=w.Layout(width="320px"))
+        self.slider.add_class("rook-replay-slider")
+        self.slider.observe(lambda ch: self._show(), names="value")
+        self.step_label = w.Label("Step 0 / 0")
+        self.step_label.add_class("rook-replay-step")
+
+        # --- display
+        self.title = w.HTML("")
+        self.title.add_class("rook-replay-title")
+        self.action = w.HTML("")
+        self.action.add_class("rook-replay-action")
+        self.comment = w.HTML("", layout=w.Layout(display="none"))
+        self.comment.add_class("rook-replay-comment")
+        self.table = w.HTML("")
+        self.table.add_class("rook-replay-table")
+        self.info = w.HTML("")
+        self.info.add_class("rook-replay-info")
+        self.score = w.HTML("", layout=w.Layout(display="none"))
+        self.score.add_class("rook-replay-score")
+
+        sources = w.HBox([self.examples, self.path, self.load_button, self.upload],
+                         layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        nav = w.HBox([self.first_button, self.back_button, self.slider, self.forward_button,
+                      self.last_button, self.step_label],
+                     layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        body = w.HBox([self.table, w.VBox([self.info, self.score], layout=w.Layout(width="430px", margin="0 0 0 12px"))],
+                      layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+        super().__init__([sources, self.hand_select, self.error, self.title, nav, self.action,
+                          self.comment, body], **kwargs)
+        self.add_class("rook-replay")
+        if example and example in names:
+            self.examples.value = example
+        else:
+            self._show()
+
+    # ----- public ---------------------------------------------------------------
+    @property
+    def step(self) -> int:
+        """The step shown (state after this many actions)."""
+        return self.slider.value
+
+    @property
+    def n_steps(self) -> int:
+        """The last step of the loaded hand (number of actions)."""
+        return max(len(self.states) - 1, 0)
+
+    @property
+    def state(self) -> HandState | None:
+        """The `HandState` at the shown step (None before a record is loaded)."""
+        return self.states[self.step] if self.states else None
+
+    def go(self, step: int) -> None:
+        """Show ``step`` (clamped to 0..n_steps)."""
+        self.slider.value = max(0, min(step, self.n_steps))
+
+    def load_text(self, text: str | bytes, source: str = "") -> bool:
+        """Parse and load a record from JSON text; on a bad record show its error line and keep the old one."""
+        try:
+            record = records.loads(text)
+        except RecordError as e:
+            self.show_error(f"{source + ': ' if source else ''}{e}")
+            return False
+        return self.load_record(record, _from_example=False)
+
+    def load_record(self, record: HandRecord | GameRecord, *, _from_example: bool = False) -> bool:
+        """Load a hand or game record object and show step 0. Returns False (error shown) if it is invalid."""
+        if isinstance(record, GameRecord):
+            if not record.hands:
+                self.show_error("the game record has no hands")
+                return False
+            try:
+                hand_states = [list(h.states()) for h in record.hands]
+            except RecordError as e:
+                self.show_error(str(e))
+                return False
+            self.game = record
+            self._busy = True
+            try:
+                self.hand_select.options = [(self._hand_label(i, h), i) for i, h in enumerate(record.hands)]
+                self.hand_select.value = 0
+            finally:
+                self._busy = False
+            self.hand_select.layout.display = ""
+            self._game_states = hand_states
+            ok = self._set_hand(record.hands[0], hand_states[0])
+        else:
+            try:
+                states = list(record.states())
+            except RecordError as e:
+                self.show_error(str(e))
+                return False
+            self.game = None
+            self.hand_select.layout.display = "none"
+            ok = self._set_hand(record, states)
+        if ok and not _from_example:
+            self._busy = True
+            try:
+                self.examples.value = None
+            finally:
+                self._busy = False
+        return ok
+
+    def show_error(self, message: str) -> None:
+        """Show one error line (first line of ``message``) above the replay."""
+        line = message.splitlines()[0] if message else "error"
+        self.error.value = f'<div style="color:#b71c1c;font-weight:bold">⚠ {escape(line, quote=False)}</div>'
+        self.error.layout.display = ""
+
+    def clear_error(self) -> None:
+        """Hide the error line."""
+        self.error.value = ""
+        self.error.layout.display = "none"
+
+    # ----- loading ----------------------------------------------------------------
+    def _hand_label(self, i: int, hand: HandRecord) -> str:
+        report = records.score_report(hand)
+        if report.get("passed_out"):
+            tail = "passed out"
+        elif "score" in report and "declarer" in report:
+            tail = f"{report['declarer']} bid {report['bid']}, {'made' if report['made'] else 'set'}"
+        else:
+            tail = "unfinished"
+        return f"Hand {i + 1} (dealer {SEATS[hand.dealer]}): {tail}"
+
+    def _set_hand(self, record: HandRecord, states: list[HandState]) -> bool:
+        try:
+            report = records.score_report(record)
+        except RecordError as e:
+            self.show_error(str(e))
+            return False
+        self.record, self.states, self._report = record, states, report
+        self.clear_error()
+        with self.slider.hold_trait_notifications():
+            self.slider.max = self.n_steps
+            self.slider.value = 0
+        self._show()
+        return True
+
+    def _on_example(self, change) -> None:
+        if self._busy or change["new"] is None:
+            return
+        name = change["new"]
+        try:
+            record = records.loads(example_text(name))
+        except RecordError as e:
+            self.show_error(f"{name}: {e}")
+            return
+        self.load_record(record, _from_example=True)
+
+    def _on_hand(self, change) -> None:
+        if self._busy or self.game is None or change["new"] is None:
+            return
+        i = change["new"]
+        self._set_hand(self.game.hands[i], self._game_states[i])
+
+    def _on_load_path(self, _button) -> None:
+        from rookcore.cli import read_record  # the engine's capped, validating file reader
+        path = self.path.value.strip()
+        if not path:
+            self.show_error("type the path of a .json record file first")
+            return
+        try:
+            record = read_record(path)
+        except RecordError as e:
+            self.show_error(str(e) if str(e).startswith(path) else f"{path}: {e}")
+            return
+        self.load_record(record)
+
+    def _on_upload(self, change) -> None:
+        files = change["new"]
+        if self._busy or not files:
+            return
+        item = files[0]
+        name = item.get("name", "upload") if isinstance(item, dict) else getattr(item, "name", "upload")
+        size = item.get("size") if isinstance(item, dict) else getattr(item, "size", None)
+        content = item.get("content") if isinstance(item, dict) else getattr(item, "content", b"")
+        data = bytes(content)
+        if (size or 0) > MAX_UPLOAD_BYTES or len(data) > MAX_UPLOAD_BYTES:
+            self.show_error(f"{name} is larger than 1 MB: not loaded")
+        else:
+            self.load_text(data, source=name)
+        self._busy = True
+        try:
+            self.upload.value = ()
+        finally:
+            self._busy = False
+
+    # ----- drawing ------------------------------------------------------------------
+    def _show(self) -> None:
+        state, record = self.state, self.record
+        n, k = self.n_steps, self.step
+        self.step_label.value = f"Step {k} / {n}"
+        self.first_button.disabled = self.back_button.disabled = k <= 0
+        self.forward_button.disabled = self.last_button.disabled = k >= n
+        if state is None or record is None:
+            self.title.value = "<i>No record loaded.</i>"
+            self.action.value = self.table.value = self.info.value = ""
+            self.score.layout.display = self.comment.layout.display = "none"
+            return
+        rules = state.rules
+        players = (record.meta or {}).get("players") or {}
+        who = " · ".join(f"{s}: {escape(str(players[s]))}" for s in SEATS if s in players)
+        self.title.value = (f"<b>{escape(rules.title)}</b> — dealer {SEATS[state.dealer]}"
+                            + (f" <span style='color:#666'>({who})</span>" if who else ""))
+        self.action.value = f"<b>{escape(describe_step(state, record), quote=False)}</b>"
+        comment = record.comment_at(k)
+        self.comment.value = (f"<div style='background:#fff8e1;border-left:4px solid #ffb300;padding:4px 8px'>"
+                              f"💬 {escape(comment).replace(chr(10), '<br>')}</div>") if comment else ""
+        self.comment.layout.display = "" if comment else "none"
+        self.table.value = self._table_html(state)
+        self.info.value = self._info_html(state)
+        if k == n:
+            self.score.value = self._score_html(state)
+            self.score.layout.display = ""
+        else:
+            self.score.value = ""
+            self.score.layout.display = "none"
+
+    def _seat_html(self, state: HandState, s: int) -> str:
+        rules: Rules = state.rules
+        tags = []
+        if s == state.dealer:
+            tags.append("dealer")
+        if state.declarer is not None and state.phase is not Phase.AUCTION and s == state.declarer:
+            tags.append("declarer")
+        if state.to_act == s:
+            tags.append("to act")
+        hand = sorted(state.hands[s], key=_sort_key(state))
+        svg = hand_svg(hand, bird_name=rules.bird_name, red_one=rules.red_one, width=CARD_W) if hand else \
+            "<span style='color:#999'>(no cards)</span>"
+        badges = "".join(f"<span style='background:{TAG_COLOURS[t]};color:#fff;border-radius:8px;padding:0 6px;"
+                         f"margin:0 2px;font-size:11px'>{t}</span>" for t in tags) or "&nbsp;"
+        label = (f"<b>{SEAT_NAMES[SEATS[s]]} ({SEATS[s]})</b> <span style='color:#666'>{_team(s)} · "
+                 f"{len(hand)} cards</span><br>{badges}")
+        bg = "#e3f2fd" if state.to_act == s else "transparent"
+        return (f"<div style='text-align:center;padding:4px;border-radius:6px;background:{bg}'>"
+                f"<div style='font-size:13px;margin-bottom:2px'>{label}</div>{svg}</div>")
+
+    def _trick_html(self, state: HandState) -> str:
+        rules = state.rules
+        played: dict[int, Card] = {}
+        if state.trick:
+            for i, c in enumerate(state.trick):
+                played[(state.trick_leader + i) % 4] = c
+            caption = f"Trick {len(state.tricks) + 1}, led by {SEATS[state.trick_leader]}"
+        elif state.tricks and state.step and isinstance(state.history[-1][1], Play):
+            t = state.tricks[-1]
+            for i, c in enumerate(t.cards):
+                played[(t.leader + i) % 4] = c
+            caption = f"Trick {len(state.tricks)}: {SEATS[t.winner]} wins"
+        else:
+            caption = {Phase.AUCTION: "Auction", Phase.DISCARD: "Nest and discard",
+                       Phase.TRUMP: "Naming trump", Phase.DONE: "Hand over"}.get(state.phase)
+            if state.phase is Phase.PLAY:
+                caption = f"{SEATS[state.to_act]} to lead"
+
+        def cell(s: int) -> str:
+            if s not in played:
+                return f"<div style='width:{TRICK_CARD_W}px;height:{round(TRICK_CARD_W * 1.4)}px'></div>"
+            last = state.history and isinstance(state.history[-1][1], Play) and state.history[-1][1].card == played[s]
+            return card_svg(played[s], bird_name=rules.bird_name, red_one=rules.red_one,
+                            width=TRICK_CARD_W, highlight=bool(last))
+
+        g = "display:grid;grid-template-columns:repeat(3,auto);gap:2px;justify-items:center;align-items:center"
+        return (f"<div style='text-align:center'><div style='font-size:12px;color:#444;margin-bottom:2px'>"
+                f"{escape(caption)}</div><div style='{g}'>"
+                f"<div></div>{cell(0)}<div></div>{cell(3)}<div style='font-size:11px;color:#888'>N<br>W ✚ E<br>S"
+                f"</div>{cell(1)}<div></div>{cell(2)}<div></div></div></div>")
+
+    def _table_html(self, state: HandState) -> str:
+        grid = ("display:grid;grid-template-columns:1fr 170px 1fr;grid-template-rows:auto auto auto;"
+                "width:740px;min-height:420px;box-sizing:border-box;line-height:1.3;"
+                "gap:6px;align-items:center;justify-items:center;background:#2e7d3214;"
+                "border:1px solid #c8e6c9;border-radius:10px;padding:8px")
+        return (f"<div style='{grid}'>"
+                f"<div></div>{self._seat_html(state, 0)}<div></div>"
+                f"{self._seat_html(state, 3)}{self._trick_html(state)}{self._seat_html(state, 1)}"
+                f"<div></div>{self._seat_html(state, 2)}<div></div></div>")
+
+    def _info_html(self, state: HandState) -> str:
+        rules = state.rules
+        name = rules.card_name
+        rows: list[tuple[str, str]] = []
+        calls = " · ".join(f"{SEATS[s]} {a}" for s, a in state.calls) or "—"
+        rows.append(("Auction", calls))
+        if state.high_bid is None:
+            contract = "no bid yet" if state.phase is Phase.AUCTION else "passed out"
+        elif state.phase is Phase.AUCTION:
+            contract = f"high bid {state.high_bid} by {SEATS[state.declarer]}"
+        else:
+            contract = f"{SEATS[state.declarer]} ({_team(state.declarer)}) bid {state.high_bid}"
+        rows.append(("Contract", contract))
+        rows.append(("Trump", COLOUR_NAMES[state.trump] if state.trump else "—"))
+        if rules.nest_size:
+            if state.discard is not None:
+                nest_label = f"Nest (put back by {SEATS[state.declarer]})"
+            elif state.phase is Phase.DISCARD:
+                nest_label = f"Nest (as dealt, taken up by {SEATS[state.declarer]})"
+            else:
+                nest_label = "Nest (as dealt)"
+            nest = sorted(state.nest, key=_sort_key(state))
+            rows.append((nest_label, hand_svg(nest, bird_name=rules.bird_name, red_one=rules.red_one,
+                                              width=SMALL_CARD_W, step=0.7)))
+        if state.tricks:
+            t = state.tricks[-1]
+            svg = "".join(card_svg(c, bird_name=rules.bird_name, red_one=rules.red_one, width=SMALL_CARD_W)
+                          for c in t.cards)
+            rows.append((f"Last trick ({len(state.tricks)})",
+                         f"{svg}<br>led by {SEATS[t.leader]}: {' '.join(name(c) for c in t.cards)} — "
+                         f"<b>{SEATS[t.winner]} wins</b>, {t.points} points"))
+        rows.append(("Captured", f"N–S {state.captured[0]} · E–W {state.captured[1]}"))
+        rows.append(("Tricks won", f"N–S {state.tricks_won[0]} · E–W {state.tricks_won[1]}"))
+        body = "".join(f"<tr><th style='text-align:left;vertical-align:top;padding:2px 6px 2px 0;"
+                       f"white-space:nowrap'>{escape(k)}</th><td style='padding:2px 0'>{v}</td></tr>"
+                       for k, v in rows)
+        return f"<table style='font-size:13px;line-height:1.3;border-collapse:collapse'>{body}</table>"
+
+    def _score_html(self, state: HandState) -> str:
+        r = self._report or {}
+        box = "border:2px solid #1565c0;border-radius:8px;padding:6px 10px;margin-top:6px;font-size:14px"
+        if r.get("passed_out"):
+            body = ("<b>Passed out</b>: all four seats passed. The same dealer deals again; "
+                    "score N–S 0 · E–W 0.")
+        elif r.get("complete") is False or "made" not in r:
+            cap = r.get("captured", {"NS": state.captured[0], "EW": state.captured[1]})
+            body = (f"<b>Unfinished hand</b>"
+                    + (f": {r['declarer']} bid {r['bid']}" if "declarer" in r and "bid" in r else "")
+                    + f". Captured so far: N–S {cap['NS']} · E–W {cap['EW']}.")
+        else:
+            decl = r["declarer"]
+            team = TEAM_NAMES[SEATS.index(decl) & 1]
+            result = "made" if r["made"] else "set"
+            cap, score = r["captured"], r["score"]
+            body = (f"<div><b>Final score</b></div>"
+                    f"<div>Declarer {decl} ({team}) bid {r['bid']}: <b>{result}</b></div>"
+                    f"<div>Captured: N–S {cap['NS']} · E–W {cap['EW']} "
+                    f"(nest {r['nest_points']} to {r['last_trick'][0]}–{r['last_trick'][1]}; "
+                    f"tricks N–S {r['tricks_won']['NS']} · E–W {r['tricks_won']['EW']})</div>"
+                    f"<div>Score: <b>N–S {_signed(score['NS'])} · E–W {_signed(score['EW'])}</b></div>")
+        if self.game is not None:
+            g = records.score_report(self.game)
+            win = g.get("winner")
+            body += (f"<div style='margin-top:4px;color:#333'>Game: N–S {g['score']['NS']} · E–W {g['score']['EW']}"
+                     + (f" — {win[0]}–{win[1]} win" if win else "") + "</div>")
+        return f"<div style='{box}'>{body}</div>"

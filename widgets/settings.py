@@ -1,0 +1,146 @@
+"""The Settings tab: choose a rule set (rookcore.rules.VARIANTS) and its options, then Apply.
+
+Thin widget: the option list comes from the `Rules` value (``target``, ``bird`` when
+``bird_points > 0``, ``first_lead``, and ``option_choices``); validation is
+`rookcore.rules.get_rules`, whose RulesError message is shown in the panel.
+
+Stable names for browser tests: ``rook-settings-variant`` (Dropdown), ``rook-settings-target``
+(IntText), ``rook-settings-bird`` (Checkbox), ``rook-settings-first-lead`` (Dropdown),
+``rook-settings-option-<name>`` (one Dropdown per rule-set choice), button "Apply",
+``rook-settings-message`` (status line), ``rook-settings-error`` (error line).
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Callable
+
+import ipywidgets as w
+
+from rookcore.rules import FIRST_LEAD_DEALER, FIRST_LEAD_DECLARER, VARIANTS, Rules, RulesError, get_rules
+
+OPTION_LABELS = {
+    "bird_any_time": "{bird} plays any time",
+    "red_one_any_time": "Red 1 plays any time",
+    "bid_min": "Lowest bid",
+}
+STYLE = {"description_width": "160px"}
+
+
+def _value_label(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+class SettingsPanel(w.VBox):
+    """Rule set and options; Apply calls ``on_apply(rules)`` (never raises into the UI).
+
+    ``rules`` is the last applied `Rules` value; ``pending()`` builds the value the widgets show
+    now (raises RulesError).
+    """
+
+    def __init__(self, rules: Rules | None = None, on_apply: Callable[[Rules], Any] | None = None, **kwargs):
+        self.rules: Rules = rules or get_rules()
+        self.on_apply = on_apply
+        self.variant = w.Dropdown(options=[(r.title, key) for key, r in VARIANTS.items()],
+                                  value=self.rules.variant if self.rules.variant in VARIANTS else "crowsnest",
+                                  description="Rule set", style=STYLE, layout=w.Layout(width="480px"))
+        self.variant.add_class("rook-settings-variant")
+        self.target = w.IntText(description="Game to (points)", style=STYLE, layout=w.Layout(width="280px"))
+        self.target.add_class("rook-settings-target")
+        self.bird = w.Checkbox(description="Play with the bird", indent=False, layout=w.Layout(margin="2px 0 2px 168px"))
+        self.bird.add_class("rook-settings-bird")
+        self.first_lead = w.Dropdown(options=[FIRST_LEAD_DEALER, FIRST_LEAD_DECLARER],
+                                     description="First lead", style=STYLE, layout=w.Layout(width="400px"))
+        self.first_lead.add_class("rook-settings-first-lead")
+        self.choices: dict[str, w.Dropdown] = {}
+        self.options_box = w.VBox()
+        self.apply_button = w.Button(description="Apply", button_style="primary", icon="check")
+        self.apply_button.on_click(self._on_apply)
+        self.message = w.HTML("")
+        self.message.add_class("rook-settings-message")
+        self.error = w.HTML("", layout=w.Layout(display="none"))
+        self.error.add_class("rook-settings-error")
+        self.variant.observe(lambda _ch: self._build_options(), names="value")
+        super().__init__([
+            w.HTML("<h3 style='margin:4px 0'>Settings</h3>"
+                   "<p style='margin:2px 0'>Choose the rule set and its options. "
+                   "Changes apply from the next new game.</p>"),
+            self.variant, self.options_box, self.apply_button, self.error, self.message,
+        ], **kwargs)
+        self.add_class("rook-settings")
+        self._build_options(self.rules)
+        self.message.value = f"Rule set: <b>{escape(self.rules.title)}</b>"
+
+    # ----- option widgets -------------------------------------------------------------
+    def _build_options(self, current: Rules | None = None) -> None:
+        """Show the option widgets of the chosen rule set, set to ``current``'s values or the defaults."""
+        base = VARIANTS[self.variant.value]
+        cur = current if current is not None and current.variant == base.variant else base
+        self.target.value = cur.target
+        self.first_lead.value = cur.first_lead
+        children: list[w.Widget] = [self.target]
+        if base.bird_points > 0:
+            self.bird.description = f"Play with the {base.bird_name}"
+            self.bird.value = cur.bird
+            children.append(self.bird)
+        children.append(self.first_lead)
+        self.choices = {}
+        for name, allowed in base.option_choices.items():
+            label = OPTION_LABELS.get(name, name.replace("_", " ").capitalize()).format(bird=base.bird_name)
+            default = getattr(base, name)
+            dd = w.Dropdown(options=[(_value_label(v) + (" (default)" if v == default else ""), v) for v in allowed],
+                            value=getattr(cur, name), description=label, style=STYLE,
+                            layout=w.Layout(width="400px"))
+            dd.add_class(f"rook-settings-option-{name.replace('_', '-')}")
+            self.choices[name] = dd
+            children.append(dd)
+        self.options_box.children = children
+
+    def options(self) -> dict[str, Any]:
+        """The options the widgets show, only those differing from the rule set's defaults."""
+        base = VARIANTS[self.variant.value]
+        opts: dict[str, Any] = {}
+        if self.target.value != base.target:
+            opts["target"] = self.target.value
+        if base.bird_points > 0 and self.bird.value != base.bird:
+            opts["bird"] = bool(self.bird.value)
+        if self.first_lead.value != base.first_lead:
+            opts["first_lead"] = self.first_lead.value
+        for name, dd in self.choices.items():
+            if dd.value != getattr(base, name):
+                opts[name] = dd.value
+        return opts
+
+    def pending(self) -> Rules:
+        """The `Rules` value the widgets describe (raises RulesError for a bad option)."""
+        return get_rules(self.variant.value, self.options() or None)
+
+    # ----- apply ------------------------------------------------------------------------
+    def show_error(self, message: str) -> None:
+        """Show one error line in the panel."""
+        self.error.value = f"<div style='color:#b71c1c;font-weight:bold'>⚠ {escape(message, quote=False)}</div>"
+        self.error.layout.display = ""
+
+    def _on_apply(self, _button=None) -> None:
+        try:
+            rules = self.pending()
+        except RulesError as e:
+            self.show_error(str(e))
+            return
+        self.error.value = ""
+        self.error.layout.display = "none"
+        self.rules = rules
+        if self.on_apply is not None:
+            try:
+                self.on_apply(rules)
+            except Exception as e:  # noqa: BLE001 - shown, never raised into the widget event loop
+                self.show_error(f"could not apply: {e}")
+                return
+        opts = ", ".join(f"{k.replace('_', ' ')} {_value_label(v)}" for k, v in self.options().items())
+        self.message.value = (f"Rule set: <b>{escape(rules.title)}</b>{' (' + escape(opts) + ')' if opts else ''}"
+                              f" — applies from the next new game.")
+
+    def apply(self) -> None:
+        """Same as clicking Apply."""
+        self._on_apply()
