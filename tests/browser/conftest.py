@@ -1,6 +1,7 @@
 """Fixtures for headless-Chromium tests of the Voila app (notebooks/app.ipynb).
 
-* ``voila_url`` (session): starts Voila on a free port, yields ``http://127.0.0.1:PORT/``.
+* ``voila_url`` (session): starts Voila on ``notebooks/`` on a free port, yields the app's URL
+  ``http://127.0.0.1:PORT/voila/render/app.ipynb`` (lessons: ``.../voila/render/tutorial/NN-….ipynb``).
 * ``browser`` (session): one ``sync_playwright()`` + Debian Chromium for the whole session.
 * ``page`` (function): a fresh context/page; ``page.errors`` collects page errors and
   console errors (strings) for the test to assert on, leaving out failed CDN fetches
@@ -22,7 +23,8 @@ from pathlib import Path
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-APP_NOTEBOOK = "notebooks/app.ipynb"
+NOTEBOOKS_DIR = "notebooks"  # served as a folder so the tutorial lessons are reachable from the app
+APP_PATH = "voila/render/app.ipynb"
 ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -80,7 +82,7 @@ def voila_url(tmp_path_factory):
     proc = subprocess.Popen(
         [
             sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
-            "--Voila.ip=127.0.0.1", APP_NOTEBOOK,
+            "--Voila.ip=127.0.0.1", NOTEBOOKS_DIR,
         ],
         cwd=REPO_ROOT,
         stdin=subprocess.DEVNULL,
@@ -107,7 +109,7 @@ def voila_url(tmp_path_factory):
                     f"{log_path.read_text(errors='replace')}"
                 )
             time.sleep(0.25)
-        yield base
+        yield base + APP_PATH
     finally:
         if proc.poll() is None:
             proc.terminate()  # SIGTERM

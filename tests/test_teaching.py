@@ -1,0 +1,202 @@
+"""Tests for rookcore.teaching: exercises generated and checked by the engine, with feedback naming the rule."""
+from __future__ import annotations
+
+import pytest
+
+from rookcore import teaching
+from rookcore.cards import Card
+from rookcore.hand import trick_tables, trick_winner
+from rookcore.rules import VARIANTS, get_rules
+
+RULE_SETS = ["crowsnest", "tournament", "red-1"]
+SEEDS = range(6)
+# words that show the feedback names the rule behind the answer
+RULE_WORDS = {
+    "which_cards_legal": ("must follow", "may play any card", "must play"),
+    "trick_winner": ("highest trump", "only trump", "colour led"),
+    "score_hand": ("made it", "are set"),
+    "what_to_bid": ("worth about",),
+    "count_points": ("are worth",),
+}
+
+
+def wrong_answer(ex: teaching.Exercise):
+    """Some answer the exercise must reject."""
+    if ex.kind == "which_cards_legal":
+        everything = set(ex.hand)
+        return everything if everything != set(ex.answer) else set(list(ex.answer)[1:])
+    if ex.kind == "trick_winner":
+        return (ex.answer + 1) % 4
+    if ex.kind == "score_hand":
+        return (ex.answer[0] + 5, ex.answer[1])
+    if ex.kind == "what_to_bid":
+        return next(c for c in ex.choices if c not in ex.accepted)
+    return ex.answer + 5
+
+
+@pytest.mark.parametrize("variant", RULE_SETS)
+@pytest.mark.parametrize("kind", teaching.KINDS)
+def test_right_and_wrong_answers(kind, variant):
+    rules = get_rules(variant)
+    for seed in SEEDS:
+        ex = teaching.make_exercise(kind, rules, seed)
+        assert ex.kind == kind and ex.rules == rules and ex.prompt
+        right = ex.check(ex.answer)
+        assert right.correct, right.message
+        assert right.message.startswith("Right:")
+        assert any(w in right.message for w in RULE_WORDS[kind]), right.message
+        wrong = ex.check(wrong_answer(ex))
+        assert not wrong.correct
+        assert wrong.message.startswith("Wrong:")
+        assert any(w in wrong.message for w in RULE_WORDS[kind]), wrong.message
+
+
+@pytest.mark.parametrize("kind", teaching.KINDS)
+def test_every_rule_set_works(kind):
+    for rules in VARIANTS.values():
+        for seed in range(3):
+            ex = teaching.make_exercise(kind, rules, seed)
+            assert ex.check(ex.answer).correct
+
+
+@pytest.mark.parametrize("kind", teaching.KINDS)
+def test_same_seed_same_exercise_new_seed_fresh(kind):
+    a = teaching.make_exercise(kind, "crowsnest", 4)
+    b = teaching.make_exercise(kind, "crowsnest", 4)
+    assert a == b and a.prompt == b.prompt
+    others = {teaching.make_exercise(kind, "crowsnest", s).prompt for s in range(5, 10)}
+    assert len(others | {a.prompt}) > 1
+
+
+def test_default_rules_are_crowsnest():
+    assert teaching.make_exercise("count_points").rules == get_rules("crowsnest")
+
+
+def test_unknown_kind():
+    with pytest.raises(teaching.ExerciseError):
+        teaching.make_exercise("nope")
+
+
+def test_legal_answer_is_the_engines(tmp_path):
+    for variant in RULE_SETS:
+        for seed in SEEDS:
+            ex = teaching.make_exercise("which_cards_legal", variant, seed)
+            assert set(ex.answer) <= set(ex.hand) and ex.trick
+            t = trick_tables(ex.rules, ex.trump)
+            led = t.suit[ex.trick[0]]
+            follow = {c for c in ex.hand if t.suit[c] == led}
+            if follow:
+                assert follow <= set(ex.answer)
+            else:
+                assert set(ex.answer) == set(ex.hand)
+
+
+def test_trick_winner_is_the_engines():
+    for variant in RULE_SETS:
+        for seed in SEEDS:
+            ex = teaching.make_exercise("trick_winner", variant, seed)
+            win = (ex.trick_leader + trick_winner(trick_tables(ex.rules, ex.trump), ex.trick)) % 4
+            assert ex.answer == win and len(ex.trick) == 4
+
+
+def test_score_hand_consistent_with_rules():
+    for variant in RULE_SETS:
+        rules = get_rules(variant)
+        for seed in SEEDS:
+            ex = teaching.make_exercise("score_hand", rules, seed)
+            team = ex.declarer & 1
+            took = ex.captured[team]
+            assert ex.answer[1 - team] == ex.captured[1 - team]
+            if took >= ex.bid:
+                assert ex.answer[team] == (ex.bid if rules.make_score == "bid" else took)
+            else:
+                assert ex.answer[team] == -ex.bid
+
+
+def test_count_points_matches_card_points():
+    for variant in RULE_SETS:
+        rules = get_rules(variant)
+        for seed in SEEDS:
+            ex = teaching.make_exercise("count_points", rules, seed)
+            assert ex.answer == sum(rules.card_points[c] for c in ex.cards)
+
+
+def test_what_to_bid_accepts_a_range():
+    ex = teaching.make_exercise("what_to_bid", "crowsnest", 0)
+    assert len(ex.accepted) >= 1 and ex.answer in ex.accepted
+    assert "estimate" in ex.facts
+    for a in ex.accepted:
+        assert ex.check(a).correct
+
+
+def test_answer_forms():
+    ex = teaching.make_exercise("trick_winner", "crowsnest", 1)
+    seat = ex.answer
+    assert ex.check("NESW"[seat]).correct
+    assert ex.check(teaching.SEAT_NAMES[seat]).correct
+    assert not ex.check("X").correct
+    ex = teaching.make_exercise("which_cards_legal", "crowsnest", 0)
+    assert ex.check([teaching.short_name(ex.rules, c) for c in ex.answer]).correct
+    assert ex.check([int(c) for c in ex.answer]).correct
+    ex = teaching.make_exercise("what_to_bid", "crowsnest", 0)
+    assert ex.check(str(max(a for a in ex.accepted if a != "pass"))).correct if any(
+        a != "pass" for a in ex.accepted) else ex.check("Pass").correct
+    assert not ex.check(73).correct  # not a multiple of the step: explained, not raised
+    ex = teaching.make_exercise("count_points", "crowsnest", 0)
+    assert ex.check(str(ex.answer)).correct
+    assert not ex.check("lots").correct
+
+
+# ----- the rules.md worked examples, as explanations
+def test_spec_crow_lowest_trump():
+    r = get_rules("crowsnest")
+    cards = [Card.parse(x) for x in ("R14", "R5", "CROW", "G5")]
+    text = teaching.trick_reason(r, "G", 0, cards)
+    assert "G5 of West" in text and "lowest trump" in text
+    text = teaching.trick_reason(r, "G", 0, cards[:3] + [Card.parse("R6")])
+    assert "so South wins" in text and "even the lowest trump" in text
+
+
+def test_spec_tournament_rook_wins():
+    r = get_rules("tournament")
+    cards = [Card.parse(x) for x in ("R14", "R5", "ROOK", "G5")]
+    assert "the Rook of South" in teaching.trick_reason(r, "G", 0, cards)
+
+
+def test_spec_crow_any_time_on_red_lead():
+    r = get_rules("crowsnest")
+    text = teaching.legal_reason(r, "G", 3, [Card.parse("R9"), Card.bird(), Card.parse("Y5")], [Card.parse("R14")])
+    assert "West holds a red card (R9), so West must follow red" in text
+    assert "the Crow may also be played at any time in CrowsNest" in text
+
+
+def test_spec_bird_only_trump():
+    r = get_rules("crowsnest")
+    text = teaching.legal_reason(r, "G", 3, [Card.parse("R9"), Card.bird()], [Card.parse("G14")])
+    assert "only trump" in text and "must play it" in text
+
+
+def test_spec_red_one_cannot_follow_red():
+    r = get_rules("red-1")
+    text = teaching.legal_reason(r, "G", 3, [Card.parse("R9"), Card.parse("R1")], [Card.parse("R14")])
+    assert "never a red card" in text
+
+
+def test_spec_scores():
+    assert "+80" in teaching.score_reason(get_rules("crowsnest"), 80, 0, (95, 25), (80, 25))
+    assert "everything" in teaching.score_reason(get_rules("tournament"), 80, 0, (95, 25), (95, 25))
+    text = teaching.score_reason(get_rules("crowsnest"), 80, 1, (45, 75), (45, -80))
+    assert "set" in text and "-80" in text and "+45" in text
+
+
+def test_examples():
+    d = teaching.example_deal("crowsnest", 3)
+    assert sum(len(h) for h in d.hands) + len(d.nest) == len(d.rules.deck)
+    assert sum(d.points) + d.nest_points == d.rules.counter_total
+    t = teaching.example_trick("crowsnest", 2)
+    assert t.winner in range(4) and t.reason
+    h = teaching.example_hand("crowsnest", 1)
+    assert len(h.tricks) == h.rules.hand_size and len(h.score) == 2
+    steps = teaching.ai_walkthrough("crowsnest", 0, plays=4)
+    assert steps and all(s["explanation"] for s in steps)
+    assert sum(s["kind"] == "play" for s in steps) == 4

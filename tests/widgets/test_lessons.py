@@ -1,0 +1,156 @@
+"""Tests for widgets.lessons: exercises answered through the widgets' own controls; progress; lesson helpers."""
+from __future__ import annotations
+
+import json
+import pathlib
+import re
+
+import ipywidgets as widgets
+import pytest
+
+from rookcore import teaching
+from widgets import lessons
+from widgets.lessons import ExerciseWidget, Progress
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+TUTORIAL = ROOT / "notebooks" / "tutorial"
+
+
+def _walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _walk(child)
+
+
+def _find(root, cls):
+    return [w for w in _walk(root) if cls in getattr(w, "_dom_classes", ())]
+
+
+def _enter(w: ExerciseWidget, answer) -> None:
+    """Type / click ``answer`` into the widget's controls (as a learner would)."""
+    if w.kind == "which_cards_legal":
+        for toggle in _find(w, "rook-answer-card"):
+            card = next(c for c, t in w.card_toggles.items() if t is toggle)
+            toggle.value = card in answer
+    elif w.kind == "trick_winner":
+        button = next(b for b in _find(w, "rook-answer-seat") if b.description == "NESW"[answer])
+        button.click()
+    elif w.kind == "score_hand":
+        _find(w, "rook-answer-ns")[0].value, _find(w, "rook-answer-ew")[0].value = answer
+    elif w.kind == "what_to_bid":
+        _find(w, "rook-answer-bid")[0].value = answer
+    else:
+        _find(w, "rook-answer-points")[0].value = answer
+
+
+def _wrong(ex):
+    if ex.kind == "which_cards_legal":
+        return set(ex.hand) if set(ex.hand) != set(ex.answer) else set(list(ex.answer)[1:])
+    if ex.kind == "trick_winner":
+        return (ex.answer + 1) % 4
+    if ex.kind == "score_hand":
+        return (ex.answer[0] - 10, ex.answer[1])
+    if ex.kind == "what_to_bid":
+        return next(c for c in ex.choices if c not in ex.accepted)
+    return ex.answer + 5
+
+
+@pytest.mark.parametrize("variant", ["crowsnest", "tournament", "red-1"])
+@pytest.mark.parametrize("kind", teaching.KINDS)
+def test_wrong_then_right_by_clicks(kind, variant):
+    progress = Progress()
+    w = ExerciseWidget(kind, rules=variant, seed=2, progress=progress)
+    assert "rook-exercise" in w._dom_classes
+    feedback = _find(w, "rook-feedback")[0]
+    check = _find(w, "rook-check")[0]
+    assert feedback.value == ""
+    _enter(w, _wrong(w.exercise))
+    check.click()
+    assert "rook-wrong" in feedback.value and "Wrong:" in feedback.value
+    assert progress.solved(kind) == 0 and progress.attempts[kind] == 1
+    _enter(w, w.exercise.answer)
+    check.click()
+    assert "rook-right" in feedback.value and "Right:" in feedback.value
+    assert progress.solved(kind) == 1 and progress.attempts[kind] == 2
+
+
+def test_seat_must_be_picked_first():
+    w = ExerciseWidget("trick_winner", seed=0, progress=Progress())
+    w.check_button.click()
+    assert "Pick a seat" in w.feedback.value and "rook-wrong" in w.feedback.value
+
+
+def test_new_exercise_moves_to_next_seed():
+    progress = Progress()
+    w = ExerciseWidget("count_points", seed=5, progress=progress)
+    first = w.exercise
+    _enter(w, first.answer + 1)
+    w.check_button.click()
+    _find(w, "rook-new-exercise")[0].click()
+    assert w.seed == 6
+    assert w.exercise == teaching.make_exercise("count_points", "crowsnest", 6)
+    assert w.feedback.value == ""
+
+
+def test_card_toggles_match_hand():
+    w = ExerciseWidget("which_cards_legal", rules="red-1", seed=0, progress=Progress())
+    labels = [t.description for t in _find(w, "rook-answer-card")]
+    assert len(labels) == len(w.exercise.hand)
+    assert all(re.fullmatch(r"[RYGB]\d+|Rook|Red 1", x) for x in labels)
+
+
+def test_progress_view_and_lessons():
+    progress = Progress()
+    view = lessons.progress_view(progress)
+    assert "0 of 8 lessons" in view.value
+    lessons.start_lesson("03-nest-and-trump", progress)
+    assert "1 of 8 lessons" in view.value
+    w = ExerciseWidget("count_points", seed=1, progress=progress)
+    _enter(w, w.exercise.answer)
+    w.check_button.click()
+    assert "Count the points: 1 solved" in view.value
+
+
+def test_progress_file(tmp_path):
+    path = tmp_path / "progress.json"
+    p = Progress(path)
+    p.visit("01-deck-and-counters")
+    p.record("trick_winner", "crowsnest", 3, True)
+    again = Progress(path)
+    assert again.visited == ["01-deck-and-counters"] and again.solved("trick_winner") == 1
+
+
+def test_tutorial_index_links():
+    index = lessons.tutorial_index(base="tutorial/", progress=Progress())
+    links = re.findall(r"href='([^']+)'", index.value)
+    assert links == [f"tutorial/{slug}.ipynb" for slug, _, _ in lessons.LESSONS]
+    assert all((TUTORIAL / f"{slug}.ipynb").exists() for slug, _, _ in lessons.LESSONS)
+
+
+def test_example_helpers():
+    for fn, cls in [(lessons.show_deal, "rook-example-deal"), (lessons.show_trick, "rook-example-trick"),
+                    (lessons.show_tally, "rook-example-tally"), (lessons.show_deck, "rook-example-deck"),
+                    (lessons.show_hand, "rook-example-hand"), (lessons.counters_table, "rook-counters-table"),
+                    (lessons.show_ai_walkthrough, "rook-ai-walkthrough")]:
+        w = fn()
+        assert isinstance(w, widgets.HTML) and cls in w._dom_classes and w.value
+    table = lessons.rules_comparison()
+    assert "Dixie Rook" in table.value and "The bird" in table.value
+
+
+def test_notebooks_saved_without_outputs():
+    for slug, _, _ in lessons.LESSONS:
+        nb = json.loads((TUTORIAL / f"{slug}.ipynb").read_text("utf-8"))
+        code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+        assert code and all(not c.get("outputs") and c.get("execution_count") is None for c in code)
+        assert "start_lesson" in "".join(code[0]["source"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("slug", [s for s, _, _ in lessons.LESSONS])
+def test_notebook_executes(slug):
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    nb = nbformat.read(TUTORIAL / f"{slug}.ipynb", as_version=4)
+    nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
+                            resources={"metadata": {"path": str(TUTORIAL)}}).execute()

@@ -1,0 +1,592 @@
+"""Tutorial widgets: interactive exercises, live examples, progress and the lesson index.
+
+No rule logic lives here: exercises, answers, feedback and examples all come from
+`rookcore.teaching` (and through it from the engine). This module only draws them.
+
+Main pieces::
+
+    from widgets import lessons
+    lessons.start_lesson("04-following-suit-and-the-bird")   # marks the lesson visited
+    lessons.ExerciseWidget("which_cards_legal", rules="crowsnest", seed=3)
+    lessons.show_deal(seed=1); lessons.show_trick(seed=2); lessons.show_tally(seed=3)
+    lessons.progress_view(); lessons.tutorial_index(base="tutorial/")
+
+Stable hooks (CSS classes via ``add_class``) for tests:
+
+=================================  ==============================================================
+element                            class / description
+=================================  ==============================================================
+an exercise                        ``rook-exercise`` and ``rook-exercise-<kind>``
+its prompt / position              ``rook-prompt`` / ``rook-position``
+card toggles (card sets)           ToggleButton, class ``rook-answer-card``, description = card label
+seat buttons                       Button, class ``rook-answer-seat``, description "N" "E" "S" "W"
+score boxes                        IntText, classes ``rook-answer-ns`` / ``rook-answer-ew``
+bid dropdown                       Dropdown, class ``rook-answer-bid`` (options "Pass", "70", ...)
+points box                         IntText, class ``rook-answer-points``
+Check / New exercise               Buttons "Check" (``rook-check``) / "New exercise" (``rook-new-exercise``)
+feedback                           HTML ``rook-feedback``; inside ``<div class="rook-right">`` (green) or
+                                   ``<div class="rook-wrong">`` (red)
+progress                           ``rook-progress``; tutorial index ``rook-tutorial-index``
+=================================  ==============================================================
+
+Progress is kept per kernel in `PROGRESS` (a Voila page has its own kernel); set the environment
+variable ``ROOK_PROGRESS_FILE`` to a JSON path to share it between lesson pages.
+"""
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+from html import escape
+from typing import Any, Callable
+
+import ipywidgets as widgets
+
+from rookcore import teaching
+from rookcore.cards import COLOUR_NAMES, Card
+from rookcore.hand import SEATS
+from rookcore.rules import VARIANTS, Rules, get_rules
+from widgets.cards import PALETTE, card_label, card_svg, hand_svg
+
+LESSONS: tuple[tuple[str, str, str], ...] = (
+    ("01-deck-and-counters", "The deck and the counters", "Colours, numbers, the Crow, and which cards score."),
+    ("02-deal-and-auction", "The deal and the auction", "Who gets which cards, and how bidding works."),
+    ("03-nest-and-trump", "The nest and trump", "The declarer's extra cards and naming trump."),
+    ("04-following-suit-and-the-bird", "Following suit and the bird", "Which cards you may play."),
+    ("05-winning-tricks", "Winning tricks", "Which card takes the trick."),
+    ("06-scoring-and-game-end", "Scoring and the end of the game", "Making or losing the bid; reaching 300."),
+    ("07-the-classic-rule-sets", "The classic rule sets", "How the six classic games differ from CrowsNest."),
+    ("08-basic-strategy", "Basic strategy", "Bidding, burying, drawing trump and feeding your partner."),
+)
+LESSON_TITLES = {slug: title for slug, title, _ in LESSONS}
+KIND_TITLES = {
+    "which_cards_legal": "Which cards may be played?",
+    "trick_winner": "Who wins the trick?",
+    "score_hand": "Score the hand",
+    "what_to_bid": "What to bid",
+    "count_points": "Count the points",
+}
+RIGHT_COLOUR, WRONG_COLOUR = "#1b5e20", "#b71c1c"
+
+
+# --------------------------------------------------------------------------- progress
+class Progress:
+    """What a learner has done this session: lessons visited, exercises answered (and answered right).
+
+    ``path``: optional JSON file to load from and save to (shares progress between Voila pages).
+    Listeners added with `on_change` are called with no arguments after every change.
+    """
+
+    def __init__(self, path: str | os.PathLike | None = None) -> None:
+        """Start empty (or from ``path`` if it holds saved progress)."""
+        self.path = pathlib.Path(path) if path else None
+        self.visited: list[str] = []
+        self.correct: dict[str, set[tuple[str, int]]] = {}   # kind -> {(variant, seed)} answered right
+        self.attempts: dict[str, int] = {}                   # kind -> answers checked
+        self._listeners: list[Callable[[], None]] = []
+        self._load()
+
+    # persistence
+    def _load(self) -> None:
+        if self.path is None or not self.path.exists():
+            return
+        try:
+            doc = json.loads(self.path.read_text("utf-8"))
+            self.visited = [str(v) for v in doc.get("visited", [])]
+            self.correct = {k: {(str(a), int(b)) for a, b in v} for k, v in doc.get("correct", {}).items()}
+            self.attempts = {k: int(v) for k, v in doc.get("attempts", {}).items()}
+        except (OSError, ValueError, TypeError):
+            pass  # a damaged file starts a fresh session
+
+    def _save(self) -> None:
+        if self.path is None:
+            return
+        doc = {"visited": self.visited, "attempts": self.attempts,
+               "correct": {k: sorted(v) for k, v in self.correct.items()}}
+        try:
+            self.path.write_text(json.dumps(doc), "utf-8")
+        except OSError:
+            pass
+
+    def _changed(self) -> None:
+        self._save()
+        for fn in list(self._listeners):
+            fn()
+
+    def on_change(self, fn: Callable[[], None]) -> None:
+        """Call ``fn()`` after every change."""
+        self._listeners.append(fn)
+
+    # updates
+    def visit(self, lesson: str) -> None:
+        """Mark ``lesson`` (a slug such as "01-deck-and-counters") visited."""
+        if lesson not in self.visited:
+            self.visited.append(lesson)
+            self._changed()
+
+    def record(self, kind: str, variant: str, seed: int, correct: bool) -> None:
+        """Record one checked answer to exercise (kind, variant, seed)."""
+        self.attempts[kind] = self.attempts.get(kind, 0) + 1
+        if correct:
+            self.correct.setdefault(kind, set()).add((variant, int(seed)))
+        self._changed()
+
+    def reset(self) -> None:
+        """Forget everything (listeners stay)."""
+        self.visited, self.correct, self.attempts = [], {}, {}
+        self._changed()
+
+    # queries
+    def solved(self, kind: str) -> int:
+        """Number of different exercises of ``kind`` answered right."""
+        return len(self.correct.get(kind, ()))
+
+    def summary(self) -> dict:
+        """{"visited": [...], "solved": {kind: n}, "attempts": {kind: n}}."""
+        return {"visited": list(self.visited), "solved": {k: self.solved(k) for k in teaching.KINDS},
+                "attempts": dict(self.attempts)}
+
+
+PROGRESS = Progress(os.environ.get("ROOK_PROGRESS_FILE") or None)
+
+
+def start_lesson(slug: str, progress: Progress | None = None) -> widgets.HTML:
+    """Mark lesson ``slug`` visited and return a small header with its title."""
+    (progress or PROGRESS).visit(slug)
+    title = LESSON_TITLES.get(slug, slug)
+    number = slug.split("-", 1)[0]
+    return _html(f"<div style='color:#555'>Lesson {escape(number)} of {len(LESSONS)}: "
+                 f"<b>{escape(title)}</b></div>", "rook-lesson-header")
+
+
+def _progress_html(progress: Progress) -> str:
+    rows = []
+    for slug, title, _ in LESSONS:
+        done = slug in progress.visited
+        rows.append(f"<li>{'✅' if done else '⬜'} {escape(title)}</li>")
+    ex_rows = []
+    for kind in teaching.KINDS:
+        n, tries = progress.solved(kind), progress.attempts.get(kind, 0)
+        mark = "✅" if n else "⬜"
+        ex_rows.append(f"<li>{mark} {escape(KIND_TITLES[kind])}: {n} solved ({tries} answers checked)</li>")
+    return (f"<div><b>Your progress</b> ({len(progress.visited)} of {len(LESSONS)} lessons visited)"
+            f"<ul style='list-style:none;padding-left:0.5em;margin:0.2em 0'>{''.join(rows)}</ul>"
+            f"<b>Exercises</b><ul style='list-style:none;padding-left:0.5em;margin:0.2em 0'>{''.join(ex_rows)}</ul>"
+            f"</div>")
+
+
+def progress_view(progress: Progress | None = None) -> widgets.HTML:
+    """An HTML widget (class ``rook-progress``) listing lessons visited and exercises solved; it updates live."""
+    progress = progress or PROGRESS
+    view = _html(_progress_html(progress), "rook-progress")
+
+    def refresh() -> None:
+        view.value = _progress_html(progress)
+    progress.on_change(refresh)
+    return view
+
+
+def tutorial_index(base: str = "", progress: Progress | None = None) -> widgets.HTML:
+    """The lessons as links (class ``rook-tutorial-index``).
+
+    ``base`` is prepended to ``NN-name.ipynb``: use ``""`` from a lesson page (siblings) and
+    ``"tutorial/"`` from ``notebooks/app.ipynb``. Relative links work wherever Voila serves the
+    notebooks directory (``voila notebooks/`` → ``/voila/render/tutorial/NN-name.ipynb``).
+    """
+    progress = progress or PROGRESS
+    items = []
+    for slug, title, summary in LESSONS:
+        mark = " ✅" if slug in progress.visited else ""
+        items.append(f"<li><a href='{escape(base)}{slug}.ipynb' target='_self'>{escape(title)}</a>{mark}"
+                     f"<br><span style='color:#555'>{escape(summary)}</span></li>")
+    return _html(f"<div><b>Rook tutorial</b><ol>{''.join(items)}</ol></div>", "rook-tutorial-index")
+
+
+def lesson_nav(slug: str) -> widgets.HTML:
+    """Links to the previous / next lesson and the index (class ``rook-lesson-nav``)."""
+    slugs = [s for s, _, _ in LESSONS]
+    i = slugs.index(slug)
+    parts = []
+    if i > 0:
+        parts.append(f"<a href='{slugs[i - 1]}.ipynb' target='_self'>← {escape(LESSON_TITLES[slugs[i - 1]])}</a>")
+    if i + 1 < len(slugs):
+        parts.append(f"<a href='{slugs[i + 1]}.ipynb' target='_self'>{escape(LESSON_TITLES[slugs[i + 1]])} →</a>")
+    return _html(" &nbsp;|&nbsp; ".join(parts), "rook-lesson-nav")
+
+
+# --------------------------------------------------------------------------- drawing helpers
+def _html(value: str, cls: str | None = None) -> widgets.HTML:
+    w = widgets.HTML(value)
+    if cls:
+        w.add_class(cls)
+    return w
+
+
+def _rules(rules: Rules | str | None) -> Rules:
+    if rules is None:
+        return get_rules()
+    return get_rules(rules) if isinstance(rules, str) else rules
+
+
+def _svg_opts(rules: Rules) -> dict:
+    return {"bird_name": rules.bird_name, "red_one": rules.red_one}
+
+
+def _label(rules: Rules, card: Card) -> str:
+    return card_label(card, rules.bird_name, rules.red_one)
+
+
+def trump_badge(trump: str) -> str:
+    """HTML badge naming the trump colour."""
+    return (f"<span style='background:{PALETTE[trump]};color:white;padding:2px 8px;border-radius:8px'>"
+            f"Trump: {COLOUR_NAMES[trump]}</span>")
+
+
+def trick_html(rules: Rules, leader: int, cards, winner: int | None = None, width: int = 60) -> str:
+    """The trick as a row of cards, each labelled with its seat ("led" on the first; the winner highlighted)."""
+    cells = []
+    for i, card in enumerate(cards):
+        seat = (leader + i) % 4
+        tag = f"{SEATS[seat]}" + (" (led)" if i == 0 else "") + (" — wins" if seat == winner else "")
+        cells.append(f"<div style='text-align:center;margin:0 4px'>"
+                     f"{card_svg(card, width=width, highlight=seat == winner, **_svg_opts(rules))}"
+                     f"<div style='font-size:12px'>{escape(tag)}</div></div>")
+    return f"<div style='display:flex;align-items:flex-end'>{''.join(cells)}</div>"
+
+
+def _points_line(rules: Rules, cards) -> str:
+    pts = sum(rules.card_points[c] for c in cards)
+    return f"{pts} points of counters"
+
+
+# --------------------------------------------------------------------------- the exercise widget
+class ExerciseWidget(widgets.VBox):
+    """One interactive exercise: the position, answer controls, a Check button, feedback, "New exercise".
+
+    Args: ``kind`` one of `rookcore.teaching.KINDS`; ``rules`` a Rules or variant name (None = CrowsNest);
+    ``seed`` the first exercise's seed ("New exercise" moves to the next seed); ``progress`` the tracker
+    (default `PROGRESS`). Attributes: ``exercise`` (the current `teaching.Exercise`), ``seed``,
+    ``last_feedback`` (the last `teaching.Feedback` or None).
+    """
+
+    def __init__(self, kind: str, rules: Rules | str | None = None, seed: int = 0,
+                 progress: Progress | None = None, **kwargs: Any) -> None:
+        if kind not in teaching.KINDS:
+            raise teaching.ExerciseError(f"unknown exercise kind {kind!r} (known: {', '.join(teaching.KINDS)})")
+        super().__init__(**kwargs)
+        self.kind = kind
+        self.rules = _rules(rules)
+        self.seed = int(seed)
+        self.progress = progress or PROGRESS
+        self.last_feedback: teaching.Feedback | None = None
+        self.title = _html("", "rook-exercise-title")
+        self.prompt = _html("", "rook-prompt")
+        self.position = _html("", "rook-position")
+        self.controls = widgets.VBox()
+        self.controls.add_class("rook-answer")
+        self.check_button = widgets.Button(description="Check", button_style="primary")
+        self.check_button.add_class("rook-check")
+        self.new_button = widgets.Button(description="New exercise")
+        self.new_button.add_class("rook-new-exercise")
+        self.feedback = _html("", "rook-feedback")
+        self.check_button.on_click(lambda _b: self.check())
+        self.new_button.on_click(lambda _b: self.new_exercise())
+        self.card_toggles: dict[Card, widgets.ToggleButton] = {}
+        self.seat_buttons: dict[int, widgets.Button] = {}
+        self.selected_seat: int | None = None
+        self.ns_box = self.ew_box = self.points_box = None
+        self.bid_dropdown = None
+        self.add_class("rook-exercise")
+        self.add_class(f"rook-exercise-{kind}")
+        self.layout.border = "1px solid #ccc"
+        self.layout.padding = "8px"
+        self.layout.margin = "8px 0"
+        self.children = [self.title, self.prompt, self.position, self.controls,
+                         widgets.HBox([self.check_button, self.new_button]), self.feedback]
+        self._load(self.seed)
+
+    # ---- building
+    def _load(self, seed: int) -> None:
+        self.seed = seed
+        self.exercise = teaching.make_exercise(self.kind, self.rules, seed)
+        self.last_feedback = None
+        self.feedback.value = ""
+        self.title.value = (f"<b>Exercise: {escape(KIND_TITLES[self.kind])}</b> "
+                            f"<span style='color:#777'>({escape(self.rules.title)}, #{seed})</span>")
+        self.prompt.value = f"<p>{escape(self.exercise.prompt)}</p>"
+        self.position.value = self._position_html()
+        self.controls.children = self._build_controls()
+
+    def _position_html(self) -> str:
+        ex, r = self.exercise, self.rules
+        opts = _svg_opts(r)
+        if self.kind == "which_cards_legal":
+            return (f"<div>{trump_badge(ex.trump)}</div><div style='margin:6px 0'>Trick so far:</div>"
+                    f"{trick_html(r, ex.trick_leader, ex.trick)}"
+                    f"<div style='margin:6px 0'>{teaching.SEAT_NAMES[ex.seat]}'s hand:</div>")
+        if self.kind == "trick_winner":
+            return f"<div>{trump_badge(ex.trump)}</div><div style='margin-top:6px'>{trick_html(r, ex.trick_leader, ex.trick)}</div>"
+        if self.kind == "score_hand":
+            dec = teaching.TEAM_NAMES[ex.declarer & 1]
+            rows = [("Bid", f"{ex.bid} by {teaching.SEAT_NAMES[ex.declarer]} ({dec} declare)"),
+                    ("N–S captured", f"{ex.captured[0]} points ({ex.tricks_won[0]} tricks)"),
+                    ("E–W captured", f"{ex.captured[1]} points ({ex.tricks_won[1]} tricks)"),
+                    ("Nest", f"{ex.nest_points} points, to {teaching.TEAM_NAMES[ex.last_trick & 1]} "
+                             f"(took the last trick)" if r.nest_size else "no nest"),
+                    ("Rule set", r.title)]
+            body = "".join(f"<tr><th style='text-align:left;padding-right:1em'>{escape(k)}</th>"
+                           f"<td>{escape(v)}</td></tr>" for k, v in rows)
+            return f"<table>{body}</table>"
+        if self.kind == "what_to_bid":
+            return f"<div>{teaching.SEAT_NAMES[ex.seat]}'s hand:</div>{hand_svg(ex.hand, width=64, step=0.45, **opts)}"
+        if self.kind == "count_points":
+            return hand_svg(ex.cards, width=64, step=0.55, **opts)
+        return ""
+
+    def _build_controls(self) -> list:
+        ex, r = self.exercise, self.rules
+        self.card_toggles, self.seat_buttons, self.selected_seat = {}, {}, None
+        if self.kind == "which_cards_legal":
+            cells = []
+            for card in ex.hand:
+                toggle = widgets.ToggleButton(description=_label(r, card), value=False,
+                                              layout=widgets.Layout(width="64px"))
+                toggle.add_class("rook-answer-card")
+                self.card_toggles[card] = toggle
+                pic = widgets.HTML(card_svg(card, width=56, **_svg_opts(r)))
+                cells.append(widgets.VBox([pic, toggle], layout=widgets.Layout(align_items="center")))
+            return [widgets.HBox(cells, layout=widgets.Layout(flex_flow="row wrap")),
+                    widgets.HTML("<i>Select every card that may be played, then press Check.</i>")]
+        if self.kind == "trick_winner":
+            buttons = []
+            for seat in range(4):
+                b = widgets.Button(description=SEATS[seat], tooltip=teaching.SEAT_NAMES[seat],
+                                   layout=widgets.Layout(width="48px"))
+                b.add_class("rook-answer-seat")
+                b.on_click(lambda _b, s=seat: self.select_seat(s))
+                self.seat_buttons[seat] = b
+                buttons.append(b)
+            return [widgets.HBox([widgets.HTML("Winner:&nbsp;")] + buttons)]
+        if self.kind == "score_hand":
+            self.ns_box = widgets.IntText(value=0, description="N–S", layout=widgets.Layout(width="160px"))
+            self.ew_box = widgets.IntText(value=0, description="E–W", layout=widgets.Layout(width="160px"))
+            self.ns_box.add_class("rook-answer-ns")
+            self.ew_box.add_class("rook-answer-ew")
+            return [widgets.HBox([self.ns_box, self.ew_box]),
+                    widgets.HTML("<i>Scores can be negative: type e.g. -80.</i>")]
+        if self.kind == "what_to_bid":
+            options = [("Pass", "pass")] + [(str(b), b) for b in r.legal_bids(None)]
+            self.bid_dropdown = widgets.Dropdown(options=options, value="pass", description="Top bid")
+            self.bid_dropdown.add_class("rook-answer-bid")
+            return [self.bid_dropdown]
+        if self.kind == "count_points":
+            self.points_box = widgets.IntText(value=0, description="Points")
+            self.points_box.add_class("rook-answer-points")
+            return [self.points_box]
+        return []
+
+    # ---- interaction
+    def select_seat(self, seat: int) -> None:
+        """Select ``seat`` (0..3) as the answer in a trick_winner exercise (highlights its button)."""
+        self.selected_seat = seat
+        for s, b in self.seat_buttons.items():
+            b.button_style = "info" if s == seat else ""
+
+    def answer(self) -> Any:
+        """The answer currently entered in the controls, in the form `Exercise.check` reads."""
+        if self.kind == "which_cards_legal":
+            return {c for c, t in self.card_toggles.items() if t.value}
+        if self.kind == "trick_winner":
+            return self.selected_seat
+        if self.kind == "score_hand":
+            return (self.ns_box.value, self.ew_box.value)
+        if self.kind == "what_to_bid":
+            return self.bid_dropdown.value
+        return self.points_box.value
+
+    def check(self) -> teaching.Feedback:
+        """Check the entered answer, show the feedback (green/red) and record progress. Never raises."""
+        try:
+            ans = self.answer()
+            if self.kind == "trick_winner" and ans is None:
+                fb = teaching.Feedback(False, "Pick a seat first: press N, E, S or W, then Check.")
+                self._show(fb)
+                return fb
+            fb = self.exercise.check(ans)
+        except Exception as e:  # noqa: BLE001 - never raise into the page
+            fb = teaching.Feedback(False, f"Could not check this answer: {e}")
+            self._show(fb)
+            return fb
+        self.progress.record(self.kind, self.rules.variant, self.seed, fb.correct)
+        self._show(fb)
+        return fb
+
+    def _show(self, fb: teaching.Feedback) -> None:
+        self.last_feedback = fb
+        cls, colour, mark = ("rook-right", RIGHT_COLOUR, "✔") if fb.correct else ("rook-wrong", WRONG_COLOUR, "✘")
+        bg = "#e8f5e9" if fb.correct else "#ffebee"
+        self.feedback.value = (f"<div class='{cls}' style='color:{colour};background:{bg};padding:6px;"
+                               f"border-left:4px solid {colour}'>{mark} {escape(fb.message)}</div>")
+
+    def new_exercise(self) -> None:
+        """Move to the next seed and draw a fresh exercise."""
+        self._load(self.seed + 1)
+
+
+def exercise(kind: str, rules: Rules | str | None = None, seed: int = 0) -> ExerciseWidget:
+    """Shorthand for `ExerciseWidget`."""
+    return ExerciseWidget(kind, rules=rules, seed=seed)
+
+
+# --------------------------------------------------------------------------- live examples
+def show_card(card: str | Card, rules: Rules | str | None = None, width: int = 70) -> widgets.HTML:
+    """One card picture with its counter value."""
+    r = _rules(rules)
+    c = teaching.parse_card_answer(r, card)
+    pts = r.card_points.get(c, 0)
+    return _html(f"<div style='display:inline-block;text-align:center'>{card_svg(c, width=width, **_svg_opts(r))}"
+                 f"<div>{escape(_label(r, c))}: {pts} points</div></div>", "rook-example-card")
+
+
+def show_deck(rules: Rules | str | None = None, width: int = 44) -> widgets.HTML:
+    """The whole deck colour by colour; counters are highlighted in blue."""
+    r = _rules(rules)
+    rows = []
+    for colour in "RYGB":
+        cards = [c for c in r.deck if not r.is_trump_card(c) and c.colour == colour]
+        hi = [c for c in cards if r.card_points[c]]
+        rows.append(f"<div>{hand_svg(cards, width=width, step=0.75, highlight=hi, **_svg_opts(r))}</div>")
+    special = [c for c in r.deck if r.is_trump_card(c)]
+    if special:
+        rows.append(f"<div>{hand_svg(special, width=width, step=1.05, highlight=special, **_svg_opts(r))}</div>")
+    facts = escape(teaching.counters_text(r))
+    return _html(f"<div>{''.join(rows)}<p>{len(r.deck)} cards. Counters (blue border): {facts}; "
+                 f"{r.counter_total} points in all.</p></div>", "rook-example-deck")
+
+
+def counters_table(rules: Rules | str | None = None) -> widgets.HTML:
+    """A small table of the counters and their points."""
+    r = _rules(rules)
+    body = "".join(f"<tr><td>{escape(k)}</td><td style='text-align:right'>{v}</td></tr>"
+                   for k, v in teaching.card_points_table(r))
+    return _html(f"<table><tr><th>Card</th><th>Points</th></tr>{body}"
+                 f"<tr><th>Total</th><th style='text-align:right'>{r.counter_total}</th></tr></table>",
+                 "rook-counters-table")
+
+
+def show_deal(rules: Rules | str | None = None, seed: int = 0, show_nest: bool = True) -> widgets.HTML:
+    """A dealt hand (`teaching.example_deal`): the four hands and the nest, with their counter points."""
+    d = teaching.example_deal(rules, seed)
+    r = d.rules
+    rows = []
+    for s in range(4):
+        tag = " (dealer)" if s == d.dealer else (" (calls first)" if s == (d.dealer + 1) % 4 else "")
+        rows.append(f"<tr><th style='text-align:left;padding-right:8px'>{teaching.SEAT_NAMES[s]}{tag}</th>"
+                    f"<td>{hand_svg(d.hands[s], width=44, step=0.5, **_svg_opts(r))}</td>"
+                    f"<td style='padding-left:8px'>{d.points[s]} pts</td></tr>")
+    if show_nest and r.nest_size:
+        rows.append(f"<tr><th style='text-align:left'>Nest</th><td>"
+                    f"{hand_svg(d.nest, width=44, step=1.05, face_up=False)}</td>"
+                    f"<td style='padding-left:8px'>face down</td></tr>")
+    return _html(f"<table>{''.join(rows)}</table><p>{r.title}, deal #{seed}: {r.hand_size} cards each"
+                 + (f", {r.nest_size} in the nest ({d.nest_points} points hidden there)." if r.nest_size else ".")
+                 + "</p>", "rook-example-deal")
+
+
+def show_hand(rules: Rules | str | None = None, seed: int = 0, seat: str | int = "S") -> widgets.HTML:
+    """One seat's dealt hand with the counter points in it."""
+    d = teaching.example_deal(rules, seed)
+    s = SEATS.index(seat) if isinstance(seat, str) else seat
+    return _html(f"<div>{hand_svg(d.hands[s], width=64, step=0.45, **_svg_opts(d.rules))}"
+                 f"<p>{teaching.SEAT_NAMES[s]}'s hand: {d.points[s]} points of counters.</p></div>",
+                 "rook-example-hand")
+
+
+def show_trick(rules: Rules | str | None = None, seed: int = 0, kind: str = "trumped") -> widgets.HTML:
+    """A trick with its winner highlighted and the reason (`teaching.example_trick`)."""
+    t = teaching.example_trick(rules, seed, kind)
+    return _html(f"<div>{trump_badge(t.trump)}</div><div style='margin:6px 0'>"
+                 f"{trick_html(t.rules, t.leader, t.cards, t.winner)}</div><p>{escape(t.reason)}</p>",
+                 "rook-example-trick")
+
+
+def show_legal(rules: Rules | str | None = None, seed: int = 0) -> widgets.HTML:
+    """A worked "which cards may be played" example: the trick, the hand with legal cards highlighted
+    (illegal ones greyed) and the rule that decides it (from `teaching.which_cards_legal`)."""
+    ex = teaching.which_cards_legal(rules, seed)
+    r = ex.rules
+    illegal = [c for c in ex.hand if c not in ex.answer]
+    return _html(f"<div>{trump_badge(ex.trump)}</div><div style='margin:6px 0'>Trick so far:</div>"
+                 f"{trick_html(r, ex.trick_leader, ex.trick)}<div style='margin:6px 0'>"
+                 f"{teaching.SEAT_NAMES[ex.seat]}'s hand (legal cards in blue, the others greyed):</div>"
+                 f"{hand_svg(ex.hand, width=56, step=0.6, highlight=ex.answer, dimmed=illegal, **_svg_opts(r))}"
+                 f"<p>{escape(ex.explain())}</p>", "rook-example-legal")
+
+
+def show_tally(rules: Rules | str | None = None, seed: int = 0) -> widgets.HTML:
+    """A whole hand played by the AI: tricks, captured points, the nest, and the hand's score."""
+    h = teaching.example_hand(rules, seed)
+    r = h.rules
+    rows = []
+    for i, (leader, cards, winner, pts) in enumerate(h.tricks, 1):
+        names = " ".join(f"{SEATS[(leader + k) % 4]}:{_label(r, c)}" for k, c in enumerate(cards))
+        rows.append(f"<tr><td>{i}</td><td>{escape(names)}</td><td>{SEATS[winner]} "
+                    f"({teaching.TEAM_NAMES[winner & 1]})</td><td style='text-align:right'>{pts}</td></tr>")
+    nest = " ".join(_label(r, c) for c in h.nest)
+    last = h.tricks[-1][2]
+    table = (f"<table><tr><th>#</th><th>cards (leader first)</th><th>won by</th><th>points</th></tr>"
+             f"{''.join(rows)}</table>")
+    summary = (f"<p><b>Contract:</b> {h.bid} by {teaching.SEAT_NAMES[h.declarer]}, trump {COLOUR_NAMES[h.trump]}."
+               + (f" <b>Nest:</b> {escape(nest)} = {h.nest_points} points, to "
+                  f"{teaching.TEAM_NAMES[last & 1]} (last trick)." if r.nest_size else "")
+               + f"<br><b>Captured:</b> N–S {h.captured[0]} ({h.tricks_won[0]} tricks), "
+                 f"E–W {h.captured[1]} ({h.tricks_won[1]} tricks)."
+               + f"<br><b>Score:</b> N–S {h.score[0]:+d}, E–W {h.score[1]:+d}. {escape(h.reason)}</p>")
+    return _html(table + summary, "rook-example-tally")
+
+
+def rules_comparison(variants: list[str] | None = None) -> widgets.HTML:
+    """A table comparing rule sets, built from each `Rules.describe()` (one column per rule set)."""
+    rules = [VARIANTS[v] for v in (variants or list(VARIANTS))]
+    labels: list[str] = []
+    cols = []
+    for r in rules:
+        rows = {}
+        for label, value in r.describe():
+            key = "The bird" if label in ("The Crow", "The Rook") else label
+            if key == "The bird":
+                value = f"the {r.bird_name}: {value}"
+            rows[key] = value
+            if key not in labels:
+                labels.append(key)
+        cols.append(rows)
+    head = "".join(f"<th style='padding:4px'>{escape(r.title)}</th>" for r in rules)
+    body = "".join(
+        f"<tr><th style='text-align:left;padding:4px'>{escape(label)}</th>"
+        + "".join(f"<td style='padding:4px;border-top:1px solid #ddd'>{escape(c.get(label, '—'))}</td>"
+                  for c in cols) + "</tr>"
+        for label in labels)
+    return _html(f"<div style='overflow-x:auto'><table style='font-size:13px'><tr><th></th>{head}</tr>"
+                 f"{body}</table></div>", "rook-rules-comparison")
+
+
+def show_ai_walkthrough(rules: Rules | str | None = None, seed: int = 0, plays: int = 8) -> widgets.HTML:
+    """The AI's calls, discard, trump and first card plays on a seeded hand, each with its explanation."""
+    r = _rules(rules)
+    try:
+        steps = teaching.ai_walkthrough(r, seed, plays)
+    except ImportError:
+        return _html("<p>The AI is not available in this installation.</p>", "rook-ai-walkthrough")
+    items = []
+    shown: set = set()
+    for st in steps:
+        pic = ""
+        first_call = st["kind"] == "call" and st["seat"] not in shown
+        if first_call or st["kind"] == "discard":
+            shown.add(st["seat"])
+            what = "hand and nest" if st["kind"] == "discard" else "hand"
+            pic = (f"<div style='font-size:12px;color:#555'>{teaching.SEAT_NAMES[st['seat']]}'s {what}:</div>"
+                   f"<div>{hand_svg(st['hand'], width=40, step=0.45, **_svg_opts(r))}</div>")
+        items.append(f"<li><b>{teaching.SEAT_NAMES[st['seat']]} {escape(st['action'])}</b> — "
+                     f"{escape(st['explanation'])}{pic}</li>")
+    return _html(f"<ol>{''.join(items)}</ol>", "rook-ai-walkthrough")
