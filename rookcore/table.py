@@ -90,7 +90,7 @@ class Table:
     """
 
     def __init__(self, rules: Rules | None = None, seed: int | None = None, level: str = "rules",
-                 learner: int = 2) -> None:
+                 learner: int = 2, deal: int | None = None) -> None:
         if not isinstance(learner, int) or not 0 <= learner < 4:
             raise ValueError(f"learner must be a seat 0..3 (N, E, S, W), got {learner!r}")
         self.learner = learner
@@ -101,6 +101,8 @@ class Table:
         self._rng = random.Random(self.seed)
         self._bird_next: bool | None = None
         self._start_game(rules or get_rules())
+        if deal is not None:  # a shared deal (the app's ?deal=<seed> link): the first hand is that deal
+            self._show(self.game.redeal(deal))
 
     # ------------------------------------------------------------------ setup
     def _start_game(self, rules: Rules) -> None:

@@ -6,7 +6,8 @@ tab keeps its game and starts the next *new game* with them (the header line of 
 Play tab says so), and the Rules tab is regenerated for them.
 
 Stable names for browser tests: ``rook-app`` (top box), ``rook-app-header`` (page header),
-``rook-app-tabs`` (the Tab; titles "Play", "Replay", "Rules", "Settings"),
+``rook-app-tabs`` (the Tab; titles "Play", "Replay", "Learn", "Rules", "Settings"), ``rook-learn``
+(Learn tab), ``rook-link-message`` (a bad deep link's message),
 ``rook-play-ruleset`` (Play tab header line), ``rook-play-placeholder`` (shown if the Play panel
 cannot be built), ``rook-rules`` (Rules tab content); the panels' own names are in their modules.
 """
@@ -16,24 +17,30 @@ from html import escape
 
 import ipywidgets as w
 
+import os
+from urllib.parse import parse_qs
+
+from rookcore.examples import list_examples
 from rookcore.rules import Rules, get_rules
 
+from .lessons import progress_view, tutorial_index
 from .replay import ReplayPanel
 from .rules_view import rules_html
 from .settings import SettingsPanel
 
-TAB_TITLES = ("Play", "Replay", "Rules", "Settings")
+TAB_TITLES = ("Play", "Replay", "Learn", "Rules", "Settings")
 HEADER_HTML = ("<div style='display:flex;align-items:baseline;gap:12px;margin:4px 0 8px'>"
                "<span style='font-size:24px;font-weight:bold;color:#283593'>CrowsNest Rook</span>"
                "<span style='color:#555'>learn the Rook card game: play with AI partners, replay hands, "
                "read the rules</span></div>")
 
 
-def _make_play_panel():
-    """The Play panel, or a placeholder Label if `widgets.play` is missing or fails to build."""
+def _make_play_panel(deal: int | None = None):
+    """The Play panel (on deal seed ``deal`` if given), or a placeholder Label if it fails to build."""
     try:
-        from .play import PlayPanel  # noqa: PLC0415 - optional while the Play panel is being written
-        return PlayPanel()
+        from rookcore.table import Table  # noqa: PLC0415
+        from .play import PlayPanel  # noqa: PLC0415
+        return PlayPanel(Table(deal=deal) if deal is not None else None)
     except Exception as e:  # noqa: BLE001 - the rest of the app must still work
         label = w.HTML(f"<p><i>The Play panel is not available: {escape(type(e).__name__)}: "
                        f"{escape(str(e))}</i></p>")
@@ -41,16 +48,46 @@ def _make_play_panel():
         return label
 
 
+def parse_links(query: str) -> dict:
+    """Deep-link parameters of the page's query string: ``deal`` (int seed) and ``record`` (example name).
+
+    A malformed ``deal`` gives ``{"error": message}`` instead of raising.
+    """
+    params = {k: v[-1] for k, v in parse_qs(query.lstrip("?")).items()}
+    links: dict = {}
+    if "record" in params:
+        links["record"] = params["record"]
+    if "deal" in params:
+        try:
+            links["deal"] = int(params["deal"])
+        except ValueError:
+            links["error"] = f"?deal= needs a whole number (a deal seed), not {params['deal']!r}."
+    return links
+
+
+def learn_panel() -> w.VBox:
+    """The Learn tab: links to the tutorial lessons and the statistics notebook, and this session's progress."""
+    intro = w.HTML("<p>Eight short lessons, each with live examples and exercises the engine checks. "
+                   "Each opens in this window; come back with your browser's Back button.</p>")
+    stats = w.HTML("<p><a href='analysis.ipynb' target='_self'>Statistics over many deals</a> — "
+                   "simulate thousands of hands with the AI and plot what wins.</p>")
+    stats.add_class("rook-stats-link")
+    box = w.VBox([intro, tutorial_index(base="tutorial/"), stats, progress_view()])
+    box.add_class("rook-learn")
+    return box
+
+
 class RookApp(w.VBox):
     """Header + Tab. Attributes: ``tab``, ``play_panel``, ``play_header``, ``replay``, ``rules_view``,
     ``settings``, ``rules`` (the last applied rule set)."""
 
-    def __init__(self, rules: Rules | None = None):
+    def __init__(self, rules: Rules | None = None, query: str | None = None):
         self.rules = rules or get_rules()
+        self.links = parse_links(query if query is not None else os.environ.get("QUERY_STRING", ""))
         self.header = w.HTML(HEADER_HTML)
         self.header.add_class("rook-app-header")
 
-        self.play_panel = _make_play_panel()
+        self.play_panel = _make_play_panel(self.links.get("deal"))
         self.play_header = w.HTML("")
         self.play_header.add_class("rook-play-ruleset")
         new_game_button = getattr(self.play_panel, "new_game_button", None)
@@ -63,12 +100,30 @@ class RookApp(w.VBox):
         self.rules_view.add_class("rook-rules-view")
         self.settings = SettingsPanel(self.rules, on_apply=self.apply_rules)
 
-        self.tab = w.Tab(children=[play_tab, self.replay, self.rules_view, self.settings])
+        self.learn = learn_panel()
+        self.tab = w.Tab(children=[play_tab, self.replay, self.learn, self.rules_view, self.settings])
         self.tab.titles = TAB_TITLES
         self.tab.add_class("rook-app-tabs")
-        super().__init__([self.header, self.tab], layout=w.Layout(padding="4px 8px"))
+        self.link_message = w.HTML("")
+        self.link_message.add_class("rook-link-message")
+        self._follow_links()
+        super().__init__([self.header, self.link_message, self.tab], layout=w.Layout(padding="4px 8px"))
         self.add_class("rook-app")
         self._update_play_header()
+
+    def _follow_links(self) -> None:
+        """Open Replay on ``?record=<name>``; report a bad link in the page instead of failing."""
+        if "error" in self.links:
+            self.link_message.value = f"<span style='color:#b71c1c'>{escape(self.links['error'])}</span>"
+        name = self.links.get("record")
+        if name is None:
+            return
+        if name not in list_examples():
+            self.link_message.value = (f"<span style='color:#b71c1c'>No bundled record is named "
+                                       f"{escape(name)!r}.</span>")
+            return
+        self.replay.examples.value = name
+        self.tab.selected_index = TAB_TITLES.index("Replay")
 
     def _current_play_rules(self) -> Rules | None:
         table = getattr(self.play_panel, "table", None)
@@ -96,6 +151,10 @@ class RookApp(w.VBox):
         self._update_play_header()
 
 
-def build_app(rules: Rules | None = None) -> RookApp:
-    """Build the app widget (header + Play / Replay / Rules / Settings tabs)."""
-    return RookApp(rules)
+def build_app(rules: Rules | None = None, query: str | None = None) -> RookApp:
+    """Build the app widget (header + Play / Replay / Learn / Rules / Settings tabs).
+
+    ``query``: the page's query string for deep links (default: Voila's ``QUERY_STRING``):
+    ``?deal=<seed>`` opens Play on that deal, ``?record=<name>`` opens Replay on a bundled record.
+    """
+    return RookApp(rules, query)

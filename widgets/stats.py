@@ -1,0 +1,241 @@
+"""The Statistics panel: run many AI self-play deals (`rookcore.stats.simulate`) and plot what happened.
+
+Thin widget over `rookcore.stats`: parameters (rule set, deals, seed, AI level, optional dask scheduler
+address), a Run button, a progress bar fed by simulate's ``progress`` callback, and four matplotlib plots
+rendered to PNG bytes in ``ipywidgets.Image`` (works in Voila, testable without a browser), plus a text line
+for how often the nest decides the hand. Errors are shown in the panel, never raised.
+
+Stable names for browser tests: ``rook-stats`` (panel), ``rook-stats-variant`` (Dropdown), ``rook-stats-deals``
+(IntText), ``rook-stats-seed`` (IntText), ``rook-stats-level`` (Dropdown), ``rook-stats-scheduler`` (Text),
+button "Run", ``rook-stats-progress`` (IntProgress), ``rook-stats-status``, ``rook-stats-error``,
+``rook-stats-plot-bids`` / ``-strength`` / ``-bird`` / ``-tricks`` (Images), ``rook-stats-nest`` (HTML).
+"""
+from __future__ import annotations
+
+import math
+from html import escape
+from io import BytesIO
+import ipywidgets as w
+from matplotlib.figure import Figure  # no pyplot: no backend or global figure state needed
+
+from rookcore.ai import LEVELS
+from rookcore.rules import VARIANTS
+from rookcore.stats import HandStats, simulate
+
+STYLE = {"description_width": "130px"}
+MAX_DEALS = 100_000
+FIG_SIZE = (5.0, 3.2)
+DPI = 80
+
+
+def _png(fig: Figure) -> bytes:
+    buf = BytesIO()
+    fig.tight_layout()
+    fig.savefig(buf, format="png", dpi=DPI)
+    return buf.getvalue()
+
+
+def _no_data(ax, text: str) -> None:
+    ax.text(0.5, 0.5, text, ha="center", va="center", transform=ax.transAxes, color="#666")
+    ax.set_xticks([])
+    ax.set_yticks([])
+
+
+def plot_bid_success(stats: HandStats) -> bytes:
+    """Bar chart: share of hands made at each winning bid (hands played written over each bar). PNG bytes."""
+    fig = Figure(figsize=FIG_SIZE)
+    ax = fig.add_subplot()
+    data = stats.bid_success()
+    if data:
+        bids = list(data)
+        rates = [m / t for m, t in data.values()]
+        bars = ax.bar([str(b) for b in bids], rates, color="#3949ab")
+        for bar, (_m, t) in zip(bars, data.values()):
+            ax.annotate(f"n={t}", (bar.get_x() + bar.get_width() / 2, bar.get_height()), ha="center",
+                        va="bottom", fontsize=7)
+        ax.set_ylim(0, 1.12)
+        ax.set_xlabel("winning bid")
+        ax.set_ylabel("share made")
+        ax.tick_params(axis="x", labelsize=7)
+    else:
+        _no_data(ax, "no hand was played")
+    ax.set_title("Bid success rate by bid")
+    return _png(fig)
+
+
+def plot_strength(stats: HandStats) -> bytes:
+    """Scatter: declarer's hand strength vs the points the declaring team took. PNG bytes."""
+    fig = Figure(figsize=FIG_SIZE)
+    ax = fig.add_subplot()
+    xs, ys = stats.strength_vs_points()
+    if xs:
+        made = [r["made"] for r in stats.played]
+        ax.scatter([x for x, m in zip(xs, made) if m], [y for y, m in zip(ys, made) if m], s=10, alpha=0.5,
+                   color="#2e7d32", label="made")
+        ax.scatter([x for x, m in zip(xs, made) if not m], [y for y, m in zip(ys, made) if not m], s=10,
+                   alpha=0.5, color="#c62828", label="set")
+        ax.legend(fontsize=7, loc="lower right")
+        ax.set_xlabel("declarer's hand strength (dealt hand)")
+        ax.set_ylabel("points taken by declarers")
+    else:
+        _no_data(ax, "no hand was played")
+    ax.set_title("Hand strength vs points taken")
+    return _png(fig)
+
+
+def plot_bird(stats: HandStats, bird_name: str = "bird") -> bytes:
+    """Bars: average points of the team dealt the bird vs the other team. PNG bytes."""
+    fig = Figure(figsize=FIG_SIZE)
+    ax = fig.add_subplot()
+    with_bird, without = stats.bird_value()
+    if math.isnan(with_bird):
+        _no_data(ax, f"no {bird_name} was dealt to a player")
+    else:
+        bars = ax.bar([f"team with the {bird_name}", "other team"], [with_bird, without],
+                      color=["#f9a825", "#78909c"])
+        for bar in bars:
+            ax.annotate(f"{bar.get_height():.1f}", (bar.get_x() + bar.get_width() / 2, bar.get_height()),
+                        ha="center", va="bottom", fontsize=8)
+        ax.set_ylabel("average points captured")
+    ax.set_title(f"The value of holding the {bird_name}")
+    return _png(fig)
+
+
+def plot_tricks(stats: HandStats) -> bytes:
+    """Bars: average counter points in each trick number (the nest not included). PNG bytes."""
+    fig = Figure(figsize=FIG_SIZE)
+    ax = fig.add_subplot()
+    by_trick = stats.points_by_trick()
+    if by_trick:
+        ax.bar(range(1, len(by_trick) + 1), by_trick, color="#00897b")
+        ax.set_xticks(range(1, len(by_trick) + 1))
+        ax.set_xlabel("trick number")
+        ax.set_ylabel("average points in the trick")
+    else:
+        _no_data(ax, "no hand was played")
+    ax.set_title("Points by trick number")
+    return _png(fig)
+
+
+class StatsPanel(w.VBox):
+    """Parameters, Run, progress bar and plots of a many-deal simulation (never raises into the UI).
+
+    After a successful run ``stats`` holds the `HandStats`; ``run()`` is the same as clicking Run.
+    """
+
+    def __init__(self, variant: str = "crowsnest", deals: int = 200, seed: int = 0, level: str = "rules",
+                 scheduler: str = "", **kwargs):
+        self.stats: HandStats | None = None
+        self.variant = w.Dropdown(options=[(r.title, key) for key, r in VARIANTS.items()],
+                                  value=variant if variant in VARIANTS else "crowsnest",
+                                  description="Rule set", style=STYLE, layout=w.Layout(width="420px"))
+        self.deals = w.IntText(value=deals, description="Deals", style=STYLE, layout=w.Layout(width="260px"))
+        self.seed = w.IntText(value=seed, description="Seed", style=STYLE, layout=w.Layout(width="260px"))
+        self.level = w.Dropdown(options=list(LEVELS), value=level if level in LEVELS else "rules",
+                                description="AI level", style=STYLE, layout=w.Layout(width="260px"))
+        self.scheduler = w.Text(value=scheduler, description="Dask scheduler",
+                                placeholder="empty = this machine, or tcp://host:8786", style=STYLE,
+                                layout=w.Layout(width="420px"))
+        self.run_button = w.Button(description="Run", button_style="primary", icon="play")
+        self.run_button.on_click(self._on_run)
+        self.progress = w.IntProgress(value=0, min=0, max=1, description="Progress", style=STYLE,
+                                      layout=w.Layout(width="420px"))
+        self.status = w.HTML("")
+        self.error = w.HTML("", layout=w.Layout(display="none"))
+        img_layout = w.Layout(width="400px", height="256px")
+        self.bid_image = w.Image(format="png", layout=img_layout)
+        self.strength_image = w.Image(format="png", layout=img_layout)
+        self.bird_image = w.Image(format="png", layout=img_layout)
+        self.trick_image = w.Image(format="png", layout=img_layout)
+        self.nest_text = w.HTML("")
+        self.plots = w.VBox([w.HBox([self.bid_image, self.strength_image]),
+                             w.HBox([self.bird_image, self.trick_image]), self.nest_text],
+                            layout=w.Layout(display="none"))
+        for widget, name in ((self.variant, "variant"), (self.deals, "deals"), (self.seed, "seed"),
+                             (self.level, "level"), (self.scheduler, "scheduler"), (self.progress, "progress"),
+                             (self.status, "status"), (self.error, "error"), (self.bid_image, "plot-bids"),
+                             (self.strength_image, "plot-strength"), (self.bird_image, "plot-bird"),
+                             (self.trick_image, "plot-tricks"), (self.nest_text, "nest")):
+            widget.add_class(f"rook-stats-{name}")
+        super().__init__([
+            w.HTML("<h3 style='margin:4px 0'>Statistics</h3>"
+                   "<p style='margin:2px 0'>Let four AI players bid and play many deals, then see how often "
+                   "bids are made, what the bird is worth, where the points fall and how often the nest decides "
+                   "the hand. Each deal is one hand; the same seed gives the same deals.</p>"),
+            self.variant, w.HBox([self.deals, self.seed]), self.level, self.scheduler, self.run_button,
+            self.progress, self.error, self.status, self.plots,
+        ], **kwargs)
+        self.add_class("rook-stats")
+
+    # ----- messages -----------------------------------------------------------------------
+    def show_error(self, message: str) -> None:
+        """Show one error line in the panel."""
+        self.error.value = f"<div style='color:#b71c1c;font-weight:bold'>⚠ {escape(message, quote=False)}</div>"
+        self.error.layout.display = ""
+
+    def clear_error(self) -> None:
+        """Hide the error line."""
+        self.error.value = ""
+        self.error.layout.display = "none"
+
+    def _on_progress(self, done: int, total: int) -> None:
+        self.progress.max = max(1, total)
+        self.progress.value = min(done, self.progress.max)
+        self.status.value = f"Playing deals: {done} / {total}"
+
+    # ----- run ----------------------------------------------------------------------------
+    def run(self) -> HandStats | None:
+        """Run the simulation with the panel's parameters and show the plots; returns the stats or None on error."""
+        self._on_run()
+        return self.stats
+
+    def _on_run(self, _button=None) -> None:
+        self.clear_error()
+        deals = self.deals.value
+        if not 1 <= deals <= MAX_DEALS:
+            self.show_error(f"Deals must be between 1 and {MAX_DEALS:,}, not {deals}.")
+            return
+        address = self.scheduler.value.strip() or None
+        self.run_button.disabled = True
+        self.progress.max, self.progress.value = deals, 0
+        self.progress.bar_style = ""
+        self.status.value = "Starting…" + (f" (connecting to {escape(address)})" if address else "")
+        try:
+            stats = simulate(self.variant.value, deals, self.seed.value, level=self.level.value, client=address,
+                             progress=self._on_progress, connect_timeout=5.0)
+            self._show(stats)
+        except Exception as e:  # noqa: BLE001 - shown in the panel, never raised into the widget event loop
+            self.progress.bar_style = "danger"
+            self.status.value = ""
+            where = f" (scheduler {address})" if address else ""
+            self.show_error(f"The simulation failed{where}: {type(e).__name__}: {e}")
+            return
+        finally:
+            self.run_button.disabled = False
+        self.stats = stats
+
+    def _show(self, stats: HandStats) -> None:
+        rules = VARIANTS[stats.variant]
+        bird_name = rules.bird_name if rules.bird else "bird"
+        self.bid_image.value = plot_bid_success(stats)
+        self.strength_image.value = plot_strength(stats)
+        self.bird_image.value = plot_bird(stats, bird_name)
+        self.trick_image.value = plot_tricks(stats)
+        rate = stats.nest_decides_rate()
+        played = len(stats.played)
+        if not rules.nest_size:
+            nest = f"{escape(rules.title)} has no nest, so the nest never decides a hand."
+        elif math.isnan(rate):
+            nest = "No hand was played, so the nest never decided one."
+        else:
+            decided = sum(1 for r in stats.played if r["nest_decides"])
+            nest = (f"The nest decided <b>{rate:.1%}</b> of the played hands ({decided} of {played}): "
+                    f"made would have been set, or set made, had its points gone to the other team.")
+        self.nest_text.value = f"<p>{nest}</p>"
+        c = stats.counts()
+        self.progress.value = self.progress.max
+        self.progress.bar_style = "success"
+        self.status.value = (f"{stats.deals} deals of {escape(rules.title)} in {stats.seconds:.1f} s: "
+                             f"{c['made']} made, {c['set']} set, {c['passed_out']} passed out.")
+        self.plots.layout.display = ""
+
