@@ -30,14 +30,15 @@ def _text(html: str) -> str:
 
 
 # ----- app --------------------------------------------------------------------------
-def test_build_app_four_tabs(app):
+def test_build_app_five_tabs(app):
     assert isinstance(app, w.Widget)
-    assert len(app.tab.children) == 4
-    assert tuple(app.tab.titles) == TAB_TITLES == ("Play", "Replay", "Rules", "Settings")
+    assert len(app.tab.children) == 5
+    assert tuple(app.tab.titles) == TAB_TITLES == ("Play", "Replay", "Learn", "Rules", "Settings")
     assert "CrowsNest Rook" in app.header.value
     assert "rook-app-tabs" in app.tab._dom_classes
     assert app.tab.children[1] is app.replay
-    assert app.tab.children[3] is app.settings
+    assert app.tab.children[4] is app.settings
+    assert "tutorial/01-" in app.learn.children[1].value
     assert "Rule set: <b>CrowsNest</b>" in app.play_header.value
     assert "CrowsNest" in app.rules_view.value
 
@@ -74,7 +75,7 @@ def test_play_placeholder_when_play_missing(monkeypatch):
     monkeypatch.setattr(builtins, "__import__", fake_import)
     a = build_app()
     assert "rook-play-placeholder" in a.play_panel._dom_classes
-    assert len(a.tab.children) == 4
+    assert len(a.tab.children) == 5
     a.settings.apply_button.click()  # still works without a Play panel
 
 
@@ -162,3 +163,20 @@ def test_rules_html_shows_options():
     assert "first team to 500" in html
     assert "40 cards" in html
     assert "Options in use" in html
+
+
+def test_deep_links_open_the_deal_and_the_record():
+    from rookcore import HandState
+    from widgets.app import build_app
+    app = build_app(query="?deal=12345&record=tournament-set")
+    assert app.play_panel.table.state.dealt == HandState.deal(None, 0, 12345).dealt
+    assert app.tab.titles[app.tab.selected_index] == "Replay"
+    assert app.replay.examples.value == "tournament-set"
+
+
+def test_bad_deep_links_show_a_message_not_an_error():
+    from widgets.app import build_app
+    app = build_app(query="deal=xyz&record=nope")
+    assert "No bundled record is named" in app.link_message.value
+    assert app.tab.titles[app.tab.selected_index] == "Play"
+    assert "whole number" in build_app(query="deal=xyz").link_message.value
