@@ -67,6 +67,30 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_arena(args: argparse.Namespace) -> int:
+    """``arena``: mirrored deals of level A against level B; prints text and JSON (or writes --json FILE)."""
+    from tqdm import tqdm  # noqa: PLC0415
+
+    from .arena import run_arena
+
+    if args.deals < 1:
+        return _fail("--deals must be at least 1")
+    try:
+        options = json.loads(args.options) if args.options else None
+        with tqdm(total=args.deals, desc=f"{args.a} vs {args.b}", unit="deal", file=sys.stderr) as bar:
+            result = run_arena(args.a, args.b, args.deals, args.variant, options, args.seed, args.workers,
+                               progress=lambda done, total: bar.update(done - bar.n))
+    except (KeyError, RulesError, json.JSONDecodeError) as e:
+        return _fail(str(e).strip("'\""))
+    print(result.text())
+    text = json.dumps(result.to_json(), indent=1)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fp:
+            fp.write(text + "\n")
+    print(text)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argparse parser for all sub-commands."""
     parser = argparse.ArgumentParser(prog="python -m rookcore", description="Rook engine commands")
@@ -84,6 +108,16 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--level", default="rules", help="AI level (default: rules)")
     play.add_argument("--out", help="file to write (default: standard output)")
     play.set_defaults(func=cmd_play)
+    arena = sub.add_parser("arena", help="compare two AI levels on mirrored deals")
+    arena.add_argument("--a", default="strong", help="level A (default: strong)")
+    arena.add_argument("--b", default="rules", help="level B (default: rules)")
+    arena.add_argument("--deals", type=int, default=100, help="mirrored deals (each played twice)")
+    arena.add_argument("--variant", default="crowsnest")
+    arena.add_argument("--options", help="JSON object of options")
+    arena.add_argument("--seed", type=int, default=0, help="first deal seed")
+    arena.add_argument("--workers", type=int, default=1, help="processes (2 uses both cores here)")
+    arena.add_argument("--json", help="also write the JSON result to this file")
+    arena.set_defaults(func=cmd_arena)
     return parser
 
 

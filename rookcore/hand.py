@@ -100,6 +100,21 @@ def trick_winner(tables: TrickTables, cards: Sequence[int]) -> int:
     return best
 
 
+def hand_score(rules: Rules, captured: Sequence[int], declarer: int, bid_amount: int) -> tuple[int, int]:
+    """Hand score (N–S, E–W) in points from the final ``captured`` points (rules.md §1.7).
+
+    The defenders score what they captured; the declaring team (of seat ``declarer``) scores the bid or what it
+    captured (``rules.make_score``) if it reached ``bid_amount``, else minus the bid.
+    """
+    team = declarer & 1
+    result = [captured[0], captured[1]]
+    if captured[team] >= bid_amount:
+        result[team] = bid_amount if rules.make_score == MAKE_BID else captured[team]
+    else:
+        result[team] = -bid_amount
+    return (result[0], result[1])
+
+
 @dataclass(frozen=True)
 class Trick:
     """A completed trick: ``leader`` seat, ``cards`` in play order, ``winner`` seat, counter ``points``."""
@@ -492,13 +507,7 @@ class HandState:
             raise IllegalAction("the hand is not over yet")
         if self.declarer is None:
             return (0, 0)
-        team = self.declarer & 1
-        result = list(self.captured)
-        if self.made:
-            result[team] = self.high_bid if self.rules.make_score == MAKE_BID else self.captured[team]
-        else:
-            result[team] = -self.high_bid
-        return (result[0], result[1])
+        return hand_score(self.rules, self.captured, self.declarer, self.high_bid)
 
     def counters_out(self) -> int:
         """Points of counters not yet in a completed trick or the current trick, nest excluded."""

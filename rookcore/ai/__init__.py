@@ -1,7 +1,7 @@
 """AI players for rookcore (rules.md §1–§3): they see only an `Observation` and return a `Decision`.
 
-Levels: ``LEVELS["random"]`` (`RandomPlayer`) and ``LEVELS["rules"]`` (`RuleBasedPlayer`); later
-levels register themselves in `LEVELS`. `play_hand` drives one `HandState` to the end.
+Levels: ``LEVELS["random"]`` (`RandomPlayer`), ``LEVELS["rules"]`` (`RuleBasedPlayer`) and
+``LEVELS["strong"]`` (`SamplingPlayer`: sampled deals, rollouts, double-dummy endgames). `play_hand` drives one `HandState` to the end.
 """
 from __future__ import annotations
 
@@ -10,8 +10,10 @@ from typing import Callable, Sequence
 from ..hand import HandState
 from .base import Candidate, Decision, Player, RandomPlayer, describe_action
 from .rules_based import RuleBasedPlayer
+from .sampling import SamplingPlayer
 
-LEVELS: dict[str, Callable[..., Player]] = {"random": RandomPlayer, "rules": RuleBasedPlayer}
+LEVELS: dict[str, Callable[..., Player]] = {"random": RandomPlayer, "rules": RuleBasedPlayer,
+                                            "strong": SamplingPlayer}
 
 
 def play_hand(state: HandState, players: Sequence[Player]) -> list[Decision]:
@@ -31,5 +33,5 @@ def play_hand(state: HandState, players: Sequence[Player]) -> list[Decision]:
     return decisions
 
 
-__all__ = ["Candidate", "Decision", "Player", "RandomPlayer", "RuleBasedPlayer", "LEVELS", "play_hand",
+__all__ = ["Candidate", "Decision", "Player", "RandomPlayer", "RuleBasedPlayer", "SamplingPlayer", "LEVELS", "play_hand",
            "describe_action"]

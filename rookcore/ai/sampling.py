@@ -1,0 +1,273 @@
+"""The strong AI: sampling of hidden deals, rollouts, and exact double-dummy endgames.
+
+For each decision the `SamplingPlayer` draws worlds consistent with what its seat has
+seen (`rookcore.ai.worlds`), weights them by the bids made (soft evidence), evaluates
+every candidate on the same worlds — exact double-dummy search once few tricks remain,
+fast greedy rollouts before — and picks the candidate with the best expected **hand
+score margin** for its team (rules.md §1.7: making or setting the bid is what counts,
+not raw points). Calls, the discard and trump are chosen by simulation too.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..actions import PASS, Bid, Discard, NameTrump, Play, bid
+from ..cards import COLOUR_NAMES, COLOURS, Card
+from ..hand import SEATS, TEAMS, HandState, Observation, Phase, hand_score, trick_tables, trick_winner
+from .base import Candidate, Decision, check_to_act, describe_action, phase_kind
+from .rules_based import RuleBasedPlayer, greedy_discard, hand_estimate
+from .worlds import sample_world, world_state
+
+DD_TRICKS = 4      # solve exactly once the seat to act holds this many cards or fewer
+PLAY_WORLDS = 20   # worlds per card-play decision
+PLAN_WORLDS = 12   # worlds per call / discard / trump decision
+MAKE_CONFIDENCE = 0.6  # a bid needs this estimated chance of making
+
+
+@dataclass
+class _Tally:
+    """Weighted sums over worlds for one candidate: margin (points), own points, made count."""
+
+    weight: float = 0.0
+    margin: float = 0.0
+    points: float = 0.0
+    made: float = 0.0
+
+    def add(self, w: float, margin: float, points: float, made: bool) -> None:
+        self.weight += w
+        self.margin += w * margin
+        self.points += w * points
+        self.made += w * made
+
+    def mean(self) -> tuple[float, float, float]:
+        """(expected margin, expected own points, probability the bid is made)."""
+        w = self.weight or 1.0
+        return self.margin / w, self.points / w, self.made / w
+
+
+def greedy_card(state: HandState, rng: random.Random) -> Card:
+    """Rollout policy for the seat to act in a fully known `HandState`: beat the trick cheaply when it is
+    worth it, give points to a partner who is winning, otherwise throw the lowest card; lead at random."""
+    legal = state.legal_cards()
+    if len(legal) == 1 or not state.trick:
+        return legal[0] if len(legal) == 1 else rng.choice(legal)
+    tables, points = state.tables, state.rules.card_points
+    trick = state.trick
+    best = trick_winner(tables, trick)
+    partner_wins = (state.trick_leader + best) % 2 == state.to_act % 2
+    led = tables.suit[trick[0]]
+
+    def key(c: Card) -> int:
+        tp = tables.trump_power[c]
+        return tp * 100 if tp else (tables.rank_power[c] if tables.suit[c] == led else 0)
+
+    if partner_wins and (len(trick) == 3 or key(trick[best]) >= 100):
+        return max(legal, key=lambda c: (points[c], -key(c)))
+    top = key(trick[best])
+    winners = [c for c in legal if key(c) > top]
+    at_stake = sum(points[c] for c in trick)
+    if winners and (at_stake or len(trick) == 3 or partner_wins is False):
+        return min(winners, key=lambda c: (key(c), points[c]))
+    return min(legal, key=lambda c: (points[c], key(c)))
+
+
+def rollout(state: HandState, rng: random.Random) -> HandState:
+    """Play ``state`` (in the PLAY phase) to the end with `greedy_card` for every seat; returns it (mutated)."""
+    while not state.is_over:
+        state.apply(Play(greedy_card(state, rng)))
+    return state
+
+
+class SamplingPlayer:
+    """Strong AI level "strong": sampled worlds + rollouts + double-dummy endgames (see the module doc).
+
+    ``seed``: makes decisions reproducible; ``worlds``: worlds per card decision (plans use `PLAN_WORLDS`).
+    Sees only the `Observation` it is given; hidden cards are only ever guessed.
+    """
+
+    def __init__(self, seed: int | None = None, worlds: int = PLAY_WORLDS) -> None:
+        self.rng = random.Random(seed)
+        self.worlds = worlds
+        self._fallback = RuleBasedPlayer(seed=seed)
+        self._solver = None
+
+    # ----- entry --------------------------------------------------------------
+    def decide(self, obs: Observation) -> Decision:
+        """Choose an action for the seat of ``obs`` (which must be to act). Returns a `Decision` whose
+        candidates carry the expected hand-score margin, and whose notes give expected points, the chance the
+        bid is made and the number of sampled worlds. Raises ValueError if the seat is not to act."""
+        check_to_act(obs)
+        if obs.phase is Phase.PLAY:
+            return self._play(obs)
+        if obs.phase is Phase.AUCTION:
+            return self._call(obs)
+        if obs.phase is Phase.DISCARD:
+            return self._discard(obs)
+        return self._trump(obs)
+
+    # ----- worlds --------------------------------------------------------------
+    def _worlds(self, obs: Observation, n: int) -> list[tuple[HandState, float]]:
+        """``n`` sampled states with weights from the bids (soft evidence: a bidder's hand should back its bid)."""
+        out = []
+        for _ in range(n):
+            state = world_state(obs, sample_world(obs, self.rng))
+            out.append((state, self._bid_weight(obs, state)))
+        return out
+
+    @staticmethod
+    def _bid_weight(obs: Observation, state: HandState) -> float:
+        weight = 1.0
+        top: dict[int, int] = {}
+        for seat, call in obs.calls:
+            if isinstance(call, Bid):
+                top[seat] = call.amount
+        for seat, amount in top.items():
+            if seat == obs.seat:
+                continue
+            estimate = hand_estimate(obs.rules, state.dealt[seat])[0]
+            if estimate < amount - 0.1 * obs.rules.points_per_hand:
+                weight *= 0.3
+        return weight
+
+    def _margin(self, rules, team: int, captured, declarer: int, amount: int) -> tuple[float, float, bool]:
+        score = hand_score(rules, captured, declarer, amount)
+        made = captured[declarer & 1] >= amount
+        return score[team] - score[1 - team], captured[team], made
+
+    # ----- card play -------------------------------------------------------------
+    def _play(self, obs: Observation) -> Decision:
+        legal = [a.card for a in obs.legal]
+        if len(legal) == 1:
+            return self._single(obs, obs.legal[0], "it is the only legal card")
+        team = obs.seat & 1
+        tallies = {c: _Tally() for c in legal}
+        exact = len(obs.hand) <= DD_TRICKS
+        for state, w in self._worlds(obs, self.worlds):
+            if exact:
+                for card, captured in self._solve(state).card_values.items():
+                    tallies[card].add(w, *self._margin(obs.rules, team, captured, state.declarer, state.high_bid))
+                continue
+            for card in legal:
+                trial = state.clone()
+                trial.apply(Play(card))
+                rollout(trial, self.rng)
+                tallies[card].add(w, *self._margin(obs.rules, team, trial.captured, trial.declarer,
+                                                    trial.high_bid))
+        method = "exact double-dummy play" if exact else "greedy rollouts"
+        return self._decide(obs, {Play(c): t for c, t in tallies.items()}, method, self.worlds)
+
+    def _solve(self, state: HandState):
+        if self._solver is None:
+            from ..analysis.dd import Solver  # noqa: PLC0415 - only needed in endgames
+            self._solver = Solver(tt_limit=200_000)
+        return self._solver.solve(state)
+
+    # ----- calls ----------------------------------------------------------------
+    def _call(self, obs: Observation) -> Decision:
+        rules = obs.rules
+        team = obs.seat & 1
+        bids = [a for a in obs.legal if isinstance(a, Bid)]
+        captured = []
+        for state, w in self._worlds(obs, PLAN_WORLDS):
+            captured.append((self._declare_and_play(state, obs.seat), w))
+        tallies: dict = {PASS: _Tally()}
+        for action in bids:
+            t = tallies[action] = _Tally()
+            for cap, w in captured:
+                t.add(w, *self._margin(rules, team, cap, obs.seat, action.amount))
+        partner_high = obs.calls and any(isinstance(c, Bid) and c.amount == obs.high_bid and s == (obs.seat + 2) % 4
+                                         for s, c in obs.calls)
+        need = MAKE_CONFIDENCE + (0.15 if partner_high else 0.0)
+        chosen = PASS
+        for action in bids:
+            if tallies[action].mean()[2] >= need:
+                chosen = action
+                break  # the lowest bid that is safe enough: leave room to learn more
+        return self._call_decision(obs, tallies, chosen, need, len(captured))
+
+    def _declare_and_play(self, state: HandState, seat: int) -> tuple[int, int]:
+        """In a sampled world still in the auction: ``seat`` declares (the others pass), discards and names
+        trump as the rule-based plan would, then everyone plays greedy rollouts. Returns final captured."""
+        rules = state.rules
+        state.apply(bid(min(rules.legal_bids(state.high_bid), default=rules.bid_max)))
+        while state.phase is Phase.AUCTION:
+            state.apply(PASS)
+        if state.declarer != seat:  # cannot happen: the others only pass
+            raise RuntimeError("simulated auction went wrong")
+        colour = hand_estimate(rules, list(state.hands[seat]))[1]
+        if state.phase is Phase.DISCARD:
+            state.apply(Discard(greedy_discard(rules, sorted(state.hands[seat]), colour)))
+        state.apply(NameTrump(colour))
+        return tuple(rollout(state, self.rng).captured)
+
+    def _call_decision(self, obs, tallies, chosen, need, n) -> Decision:
+        cands = []
+        for action, t in tallies.items():
+            margin, points, made = t.mean()
+            if action is PASS:
+                cands.append(Candidate(PASS, -1e9 if chosen is not PASS else 1e9, f"pass; {n} sampled deals"))
+            else:
+                cands.append(Candidate(action, margin, f"expected margin {margin:+.0f}, expected points "
+                                                       f"{points:.0f}, makes it in {made:.0%} of {n} deals"))
+        cands.sort(key=lambda c: -c.score)
+        name = obs.rules.title
+        if chosen is PASS:
+            best = max((t.mean()[2] for a, t in tallies.items() if a is not PASS), default=0.0)
+            text = (f"Passing: even the lowest bid open would be made in only {best:.0%} of {n} simulated deals "
+                    f"(I want {need:.0%}) in {name}.")
+        else:
+            margin, points, made = tallies[chosen].mean()
+            text = (f"Bidding {chosen.amount}: in {n} simulated deals we capture about {points:.0f} points and "
+                    f"make it {made:.0%} of the time.")
+        return Decision(chosen, tuple(cands), text, obs.seat, "call")
+
+    # ----- discard and trump --------------------------------------------------------
+    def _discard(self, obs: Observation) -> Decision:
+        rules = obs.rules
+        plans = {}
+        for colour in COLOURS:
+            cards = frozenset(greedy_discard(rules, sorted(obs.hand), colour))
+            plans.setdefault(cards, colour)
+        tallies = {Discard(cards): self._plan_value(obs, cards, colour) for cards, colour in plans.items()}
+        return self._decide(obs, tallies, "a discard planned for each trump colour", PLAN_WORLDS,
+                            notes={Discard(c): f"plan: trump {COLOUR_NAMES[col]}" for c, col in plans.items()})
+
+    def _trump(self, obs: Observation) -> Decision:
+        tallies = {NameTrump(c): self._plan_value(obs, None, c) for c in COLOURS}
+        return self._decide(obs, tallies, "each colour as trump", PLAN_WORLDS)
+
+    def _plan_value(self, obs: Observation, discard, colour: str) -> _Tally:
+        team = obs.seat & 1
+        tally = _Tally()
+        for state, w in self._worlds(obs, PLAN_WORLDS):
+            if discard is not None:
+                state.apply(Discard(discard))
+            state.apply(NameTrump(colour))
+            rollout(state, self.rng)
+            tally.add(w, *self._margin(obs.rules, team, state.captured, state.declarer, state.high_bid))
+        return tally
+
+    # ----- shared ----------------------------------------------------------------
+    def _single(self, obs: Observation, action, reason: str) -> Decision:
+        return Decision(action, (Candidate(action, 0.0, reason),), f"I play it because {reason}.", obs.seat,
+                        phase_kind(obs))
+
+    def _decide(self, obs: Observation, tallies: dict, method: str, n: int, notes: dict | None = None) -> Decision:
+        """Best candidate by expected margin; ties broken by card/action order for determinism."""
+        rules = obs.rules
+        cands = []
+        for action, t in tallies.items():
+            margin, points, made = t.mean()
+            extra = f"{notes[action]}; " if notes and action in notes else ""
+            cands.append(Candidate(action, round(margin, 2), f"{extra}expected points {points:.0f}, bid made "
+                                                               f"{made:.0%}, {n} samples"))
+        cands.sort(key=lambda c: -c.score)
+        chosen = cands[0]
+        _, points, made = tallies[chosen.action].mean()
+        side = TEAMS[obs.seat & 1]
+        runner = f", {chosen.score - cands[1].score:.0f} better than " \
+                 f"{describe_action(cands[1].action, rules.bird_name)}" if len(cands) > 1 else ""
+        text = (f"Over {n} sampled deals ({method}) this gives {side} an expected hand score margin of "
+                f"{chosen.score:+.0f} and makes the bid {made:.0%} of the time{runner}.")
+        return Decision(chosen.action, tuple(cands), text, obs.seat, phase_kind(obs))
