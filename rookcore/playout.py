@@ -17,9 +17,11 @@ Random policy (documented so results are comparable): in the auction each seat i
 scores (0, 0). The declarer puts back a uniformly random ``nest_size`` cards of hand plus nest and names a uniformly
 random trump. Each card played is uniform among the legal cards.
 
-Representation inside a playout: each seat's hand is five small lists of card ids — one per effective suit
-(index 0..3, trump cards including the bird / Red 1 under the trump index) and, at index 4, the cards with the
-play-any-time privilege. Nothing is allocated per card; the per-(rules, trump) tables are cached.
+Representation inside a playout: each seat's hand is six small lists of card ids — one per effective suit
+(index 0..3, trump cards including the bird / Red 1 under the trump index), at index 4 the cards with the
+play-any-time privilege, and at index 5 all of the seat's cards. A trick is played with table lookups only
+(``keyled[led][card]``: the card's trick-taking key if it can win a trick so led, else 0). Nothing is
+allocated per card; the per-(rules, trump) tables are cached.
 
 Public API:
 
@@ -52,6 +54,8 @@ PASS_PROB = 0.5
 """Default probability that a seat passes at each of its calls in the random auction."""
 
 _PRIV = 4  # index of the privileged-cards list in a seat's hand lists
+_ALL = 5  # index of the list of all the seat's cards
+_THREE = (1, 2, 3)
 
 
 @dataclass(frozen=True)
@@ -64,6 +68,8 @@ class PlayoutTables:
          a non-trump card off the led suit never wins).
     slot: which hand list a card lives in: its effective suit, or 4 (`_PRIV`) for a privileged card.
     points: counter value of each card.
+    keyled: for each led suit 0..3, ``key`` of the cards that can win a trick so led (that suit or trump),
+            0 for the others.
     """
 
     trump: int
@@ -71,6 +77,7 @@ class PlayoutTables:
     key: tuple[int, ...]
     slot: tuple[int, ...]
     points: tuple[int, ...]
+    keyled: tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True)
@@ -104,7 +111,8 @@ def playout_tables(rules: Rules, trump: int | str) -> PlayoutTables:
     for card in rules.deck:
         if rules.has_privilege(card):
             slot[int(card)] = _PRIV
-    return PlayoutTables(tt.trump, tuple(tt.suit), tuple(key), tuple(slot), tuple(points))
+    keyled = tuple(tuple(key[c] if tt.suit[c] in (led, tt.trump) else 0 for c in range(64)) for led in range(4))
+    return PlayoutTables(tt.trump, tuple(tt.suit), tuple(key), tuple(slot), tuple(points), keyled)
 
 
 @lru_cache(maxsize=None)
@@ -187,93 +195,112 @@ def _discard(random, cards: list, k: int, rec) -> tuple[list, list]:
     return cards[k:], discard
 
 
-def _split(slot, hands) -> tuple[list, list]:
-    """Per-seat hand lists by slot (effective suit 0..3, privileged 4) and card counts."""
+def _split(slot, hands) -> list:
+    """Per-seat hand lists: [suit 0, suit 1, suit 2, suit 3, privileged, all cards] (effective suits)."""
     hs = []
     for h in hands:
-        lists = [[], [], [], [], []]
+        lists = [[], [], [], [], [], list(h)]
         for c in h:
             lists[slot[c]].append(c)
         hs.append(lists)
-    return hs, [len(h) for h in hands]
+    return hs
 
 
-def _legal(h, pos: int, led: int, trump: int) -> list:
-    """Legal card ids of hand lists ``h`` (for the recorder only; the hot loop inlines this)."""
-    if pos:
-        f, p = h[led], h[_PRIV]
-        if f or (p and led == trump):
-            return sorted(f + p)
-    return sorted(h[0] + h[1] + h[2] + h[3] + h[4])
+def _legal(h, led: int, trump: int) -> list:
+    """Sorted legal card ids of a following seat's hand lists ``h`` when ``led`` was led (rules.md §1.5, §3).
+
+    Must follow the led effective suit if able; privileged cards may always be played (and, being trump,
+    follow a trump lead); a seat that cannot follow plays anything. The hot loop in `_play` inlines this.
+    """
+    f, p = h[led], h[_PRIV]
+    if f or (p and led == trump):
+        return sorted(f + p)
+    return sorted(h[_ALL])
 
 
-def _play(pt: PlayoutTables, random, hs, cnt, leader: int, trick: list, tricks_left: int,
+def _finish_trick(pt: PlayoutTables, random, hs, leader: int, trick: list, rec) -> tuple[int, int]:
+    """Complete a trick already begun (``trick``: cards played from ``leader`` on); returns (winner, points)."""
+    suit, pts, slot, trump = pt.suit, pt.points, pt.slot, pt.trump
+    led = suit[trick[0]]
+    kl = pt.keyled[led]
+    best, win, tp = -1, -1, 0
+    for i, c in enumerate(trick):
+        tp += pts[c]
+        if kl[c] > best:
+            best, win = kl[c], (leader + i) & 3
+    for pos in range(len(trick), 4):
+        seat = (leader + pos) & 3
+        h = hs[seat]
+        legal = _legal(h, led, trump)
+        if rec is not None:
+            rec.legal.append(legal)
+        c = legal[int(random() * len(legal))]
+        h[slot[c]].remove(c)
+        h[_ALL].remove(c)
+        if rec is not None:
+            rec.actions.append(PLAYS[c])
+        tp += pts[c]
+        if kl[c] > best:
+            best, win = kl[c], seat
+    return win, tp
+
+
+def _play(pt: PlayoutTables, random, hs, leader: int, trick: list, tricks_left: int,
           cap: list, won: list, rec) -> int:
-    """Play out the remaining tricks at random, adding to ``cap`` and ``won`` (per team); returns the winner
-    of the last trick (-1 if there was no trick left to play). ``trick``: cards already played to the current
-    trick (by ``leader`` onwards)."""
-    suit, key, pts, slot, trump = pt.suit, pt.key, pt.points, pt.slot, pt.trump
-    led = best = tp = 0
+    """Play out the remaining tricks at random, adding to ``cap`` and ``won`` (per team); return the winner
+    of the last trick (-1 if no trick was played). ``trick``: cards already played to the current trick
+    (from ``leader`` on); ``hs``: hand lists from `_split` (mutated)."""
+    suit, pts, slot, trump, keyled = pt.suit, pt.points, pt.slot, pt.trump, pt.keyled
     win = -1
-    start = len(trick)
-    if start:
-        c = trick[0]
-        led, best, win, tp = suit[c], key[c], leader, pts[c]
-        for i in range(1, start):
-            c = trick[i]
-            tp += pts[c]
-            s = suit[c]
-            if (s == led or s == trump) and key[c] > best:
-                best, win = key[c], (leader + i) & 3
-    while tricks_left:
-        for pos in range(start, 4):
-            seat = (leader + pos) & 3
-            h = hs[seat]
-            c = -1
-            if pos:
-                f = h[led]
-                p = h[4]
-                if rec is not None:
-                    rec.legal.append(_legal(h, pos, led, trump))
-                if p:
-                    if f or led == trump:
-                        nf = len(f)
-                        i = int(random() * (nf + len(p)))
-                        c = f.pop(i) if i < nf else p.pop(i - nf)
-                elif f:
-                    c = f.pop(int(random() * len(f)))
-            elif rec is not None:
-                rec.legal.append(_legal(h, 0, 0, trump))
-            if c < 0:  # lead, or void in the led suit: any card
-                i = int(random() * cnt[seat])
-                l = h[0]
-                if i >= len(l):
-                    i -= len(l)
-                    l = h[1]
-                    if i >= len(l):
-                        i -= len(l)
-                        l = h[2]
-                        if i >= len(l):
-                            i -= len(l)
-                            l = h[3]
-                            if i >= len(l):
-                                i -= len(l)
-                                l = h[4]
-                c = l.pop(i)
-            cnt[seat] -= 1
-            if rec is not None:
-                rec.actions.append(PLAYS[c])
-            if pos:
-                tp += pts[c]
-                s = suit[c]
-                if (s == led or s == trump) and key[c] > best:
-                    best, win = key[c], seat
-            else:
-                led, best, win, tp = suit[c], key[c], seat, pts[c]
+    if trick:
+        win, tp = _finish_trick(pt, random, hs, leader, trick, rec)
         cap[win & 1] += tp
         won[win & 1] += 1
         leader = win
-        start = 0
+        tricks_left -= 1
+    while tricks_left:
+        # the lead: any card
+        h = hs[leader]
+        fl = h[5]
+        if rec is not None:
+            rec.legal.append(sorted(fl))
+        c = fl.pop(int(random() * len(fl)))
+        h[slot[c]].remove(c)
+        if rec is not None:
+            rec.actions.append(PLAYS[c])
+        led = suit[c]
+        kl = keyled[led]  # kl[card] > 0 only for a card of the led suit or a trump: its trick-taking key
+        best = kl[c]
+        win = seat = leader
+        tp = pts[c]
+        for _ in _THREE:
+            seat = (seat + 1) & 3
+            h = hs[seat]
+            f = h[led]
+            p = h[4]
+            if rec is not None:
+                rec.legal.append(_legal(h, led, trump))
+            if p and (f or led == trump):  # privileged cards may be played too
+                nf = len(f)
+                i = int(random() * (nf + len(p)))
+                c = f.pop(i) if i < nf else p.pop(i - nf)
+                h[5].remove(c)
+            elif f:  # must follow the led suit
+                c = f.pop(int(random() * len(f)))
+                h[5].remove(c)
+            else:  # cannot follow: any card
+                fl = h[5]
+                c = fl.pop(int(random() * len(fl)))
+                h[slot[c]].remove(c)
+            if rec is not None:
+                rec.actions.append(PLAYS[c])
+            tp += pts[c]
+            if kl[c] > best:
+                best = kl[c]
+                win = seat
+        cap[win & 1] += tp
+        won[win & 1] += 1
+        leader = win
         tricks_left -= 1
     return win
 
@@ -304,11 +331,10 @@ def _from_trump(rt: RulesTables, random, dealer: int, hands, nest, high: int, de
     if rec is not None:
         rec.actions.append(TRUMPS[COLOURS[t]])
     pt = rt.trumps[t]
-    hs, cnt = _split(pt.slot, hands)
     leader = ((declarer if rt.lead_from_declarer else dealer) + 1) & 3
     cap = [0, 0]
     won = [0, 0]
-    last = _play(pt, random, hs, cnt, leader, [], rt.hand_size, cap, won, rec)
+    last = _play(pt, random, _split(pt.slot, hands), leader, [], rt.hand_size, cap, won, rec)
     _finish_count(rt, cap, won, last, nest)
     if rec is not None:
         rec.captured, rec.tricks_won = tuple(cap), tuple(won)
@@ -378,6 +404,8 @@ def _finish_state(state: "HandState", rng: _random.Random, pass_prob: float, rec
     random = rng.random
     phase = state.phase
     if phase is Phase.DONE:
+        if rec is not None:
+            rec.captured, rec.tricks_won = tuple(state.captured), tuple(state.tricks_won)
         if state.declarer is None:
             return None, None, None
         return list(state.captured), state.high_bid, state.declarer
@@ -385,12 +413,12 @@ def _finish_state(state: "HandState", rng: _random.Random, pass_prob: float, rec
     high, declarer = state.high_bid, state.declarer
     if phase is Phase.PLAY:
         pt = rt.trumps[COLOURS.index(state.trump)]
-        hs, cnt = _split(pt.slot, state.hands)
         cap = list(state.captured)
         won = list(state.tricks_won)
         trick = [int(c) for c in state.trick]
         tricks_left = rt.hand_size - len(state.tricks)
-        last = _play(pt, random, hs, cnt, state.trick_leader, trick, tricks_left, cap, won, rec)
+        last = _play(pt, random, _split(pt.slot, state.hands), state.trick_leader, trick, tricks_left, cap, won,
+                     rec)
         if last < 0:  # pragma: no cover - a PLAY state always has a trick to play
             last = state.tricks[-1].winner
         _finish_count(rt, cap, won, last, [int(c) for c in state.nest])

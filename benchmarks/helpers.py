@@ -1,0 +1,238 @@
+"""Measurement helpers for benchmarks/run.py (stdlib only; psutil used if installed).
+
+Each function returns plain dicts/numbers so run.py can print a table and write results.json.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # `python benchmarks/run.py` from anywhere, without installing
+    sys.path.insert(0, str(ROOT))
+
+from rookcore.actions import Discard, PASS  # noqa: E402
+from rookcore.hand import HandState, Phase  # noqa: E402
+from rookcore.playout import PASS_PROB, random_hands  # noqa: E402
+from rookcore.rules import Rules  # noqa: E402
+
+
+# ----- throughput ------------------------------------------------------------------------------------------
+
+def rate(run_chunk: Callable[[int, int], None], seconds: float, chunk: int) -> tuple[float, float, int]:
+    """Call ``run_chunk(chunk, i)`` (i = 0, 1, ...) until ``seconds`` have passed.
+
+    Returns (hands per wall-clock second, hands per CPU second of this process, hands). Wall clock is
+    `time.perf_counter`; CPU time (`time.process_time`) shows the single-core speed when other processes
+    compete for the cores. Single thread.
+    """
+    done = 0
+    i = 0
+    cpu0 = time.process_time()
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        run_chunk(chunk, i)
+        done += chunk
+        i += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            cpu = time.process_time() - cpu0
+            return done / (now - start), (done / cpu if cpu > 0 else float("nan")), done
+
+
+def best_and_median(run_chunk: Callable[[int, int], None], seconds: float, runs: int, chunk: int) -> dict:
+    """``runs`` timed runs of ``seconds`` each (after a short warm-up); best, median and all rates in hands/s
+    (wall clock), plus the same by CPU time (``cpu_best``, ``cpu_median``)."""
+    run_chunk(chunk, -1)  # warm-up: tables, caches
+    walls, cpus = [], []
+    hands = 0
+    for _ in range(runs):
+        w, c, n = rate(run_chunk, seconds, chunk)
+        walls.append(w)
+        cpus.append(c)
+        hands += n
+    return {"best": max(walls), "median": statistics.median(walls), "runs": walls,
+            "cpu_best": max(cpus), "cpu_median": statistics.median(cpus), "cpu_runs": cpus, "hands": hands}
+
+
+def fast_path(rules: Rules, seconds: float, runs: int) -> dict:
+    """Random full hands per second through `rookcore.playout.random_hands`."""
+    def chunk(n: int, i: int) -> None:
+        random_hands(rules, n, seed=1000 + i)
+    return best_and_median(chunk, seconds, runs, chunk=200)
+
+
+def api_random_hand(rules: Rules, rng: random.Random, dealer: int, pass_prob: float = PASS_PROB) -> tuple[int, int]:
+    """One random hand through the public HandState API (deal, legal_actions/apply), same policy as playout:
+    pass with ``pass_prob`` else the lowest legal bid; random discard, trump and legal cards."""
+    state = HandState.deal(rules, dealer, seed=rng.getrandbits(32))
+    while not state.is_over:
+        phase = state.phase
+        if phase is Phase.AUCTION:
+            legal = state.legal_actions()
+            action = PASS if len(legal) == 1 or rng.random() < pass_prob else legal[1]
+        elif phase is Phase.DISCARD:
+            action = Discard(rng.sample(state.discard_candidates(), rules.nest_size))
+        else:
+            legal = state.legal_actions()
+            action = legal[int(rng.random() * len(legal))]
+        state.apply(action)
+    return state.score()
+
+
+def api_path(rules: Rules, seconds: float, runs: int) -> dict:
+    """Random full hands per second through HandState.deal / legal_actions / apply / score."""
+    def chunk(n: int, i: int) -> None:
+        rng = random.Random(2000 + i)
+        for k in range(n):
+            api_random_hand(rules, rng, k & 3)
+    return best_and_median(chunk, seconds, runs, chunk=20)
+
+
+# ----- AI decision time ------------------------------------------------------------------------------------
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of already-sorted values, nearest-rank."""
+    if not sorted_values:
+        return float("nan")
+    k = min(len(sorted_values) - 1, max(0, int(round(q * len(sorted_values) + 0.5)) - 1))
+    return sorted_values[k]
+
+
+def ai_decision_times(rules: Rules, hands: int, budget: float, seed: int = 0) -> dict | str:
+    """Time every ``decide`` call of each level in ``rookcore.ai.LEVELS`` over ``hands`` self-play hands
+    (four players of the same level). Stops a level early after ``budget`` seconds of play.
+
+    Returns {level: {"median_ms", "p95_ms", "p99_ms", "max_ms", "decisions", "hands", "by_kind": {...}}}
+    or a string explaining why it was skipped (import failed).
+    """
+    try:
+        from rookcore.ai import LEVELS
+    except Exception as exc:  # noqa: BLE001 - any import problem means "not available yet"
+        return f"skipped: rookcore.ai does not import ({type(exc).__name__}: {exc})"
+    out: dict = {}
+    for name, cls in LEVELS.items():
+        try:
+            players = [cls(seed=seed * 4 + s) for s in range(4)]
+        except Exception as exc:  # noqa: BLE001
+            out[name] = {"error": f"cannot construct {name}(seed=...): {exc}"}
+            continue
+        times: list[float] = []
+        by_kind: dict[str, list[float]] = {}
+        played = 0
+        deal_rng = random.Random(seed)
+        start = time.perf_counter()
+        error = None
+        for h in range(hands):
+            state = HandState.deal(rules, h & 3, seed=deal_rng.getrandbits(32))
+            try:
+                while not state.is_over:
+                    seat = state.to_act
+                    kind = state.phase.value
+                    obs = state.observation(seat)
+                    t0 = time.perf_counter()
+                    decision = players[seat].decide(obs)
+                    dt = time.perf_counter() - t0
+                    times.append(dt)
+                    by_kind.setdefault(kind, []).append(dt)
+                    state.apply(decision.action, seat)
+            except Exception as exc:  # noqa: BLE001 - report, don't crash the whole benchmark
+                error = f"{type(exc).__name__}: {exc}"
+                break
+            played += 1
+            if time.perf_counter() - start > budget:
+                break
+        times.sort()
+        row = {"decisions": len(times), "hands": played,
+               "median_ms": statistics.median(times) * 1e3 if times else float("nan"),
+               "p95_ms": percentile(times, 0.95) * 1e3, "p99_ms": percentile(times, 0.99) * 1e3,
+               "max_ms": times[-1] * 1e3 if times else float("nan"),
+               "by_kind": {k: {"n": len(v), "median_ms": statistics.median(v) * 1e3,
+                               "p95_ms": percentile(sorted(v), 0.95) * 1e3} for k, v in by_kind.items()}}
+        if error:
+            row["error"] = error
+        out[name] = row
+    return out
+
+
+# ----- memory ----------------------------------------------------------------------------------------------
+
+def rss_mb() -> tuple[float, float | None]:
+    """(resident MB now, peak resident MB or None) of this process: psutil if installed, else /proc."""
+    peak = None
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    peak = int(line.split()[1]) / 1024
+                elif line.startswith("VmRSS:"):
+                    now = int(line.split()[1]) / 1024
+    except OSError:
+        now = float("nan")
+    try:
+        import psutil
+        now = psutil.Process().memory_info().rss / 2**20
+    except ImportError:
+        pass
+    return now, peak
+
+
+def _memory_child(variant: str, seed: int) -> dict:
+    """In a fresh process: RSS after imports, then after a full game through HandState and an AI level."""
+    from rookcore.game import Game
+    from rookcore.rules import get_rules
+    rules = get_rules(variant)
+    base, _ = rss_mb()
+    try:
+        from rookcore.ai import LEVELS
+        name = "rules" if "rules" in LEVELS else next(iter(LEVELS))
+        players = [LEVELS[name](seed=seed + s) for s in range(4)]
+        level = name
+    except Exception:  # noqa: BLE001 - no AI yet: random legal actions through the API
+        players, level = None, "random (api)"
+    game = Game(rules, "N", seed)
+    rng = random.Random(seed)
+    hands = 0
+    while not game.is_over and hands < 200:
+        state = game.current
+        while not state.is_over:
+            seat = state.to_act
+            if players is None:
+                if state.phase is Phase.DISCARD:
+                    action = Discard(rng.sample(state.discard_candidates(), rules.nest_size))
+                else:
+                    action = rng.choice(state.legal_actions())
+            else:
+                action = players[seat].decide(state.observation(seat)).action
+            state.apply(action, seat)
+        hands += 1
+        if game.is_over:
+            break
+        game.next_hand()
+    now, peak = rss_mb()
+    return {"what": f"python process: one {variant} game ({hands} hands) through HandState + AI '{level}'",
+            "rss_after_import_mb": base, "rss_mb": now, "peak_rss_mb": peak, "hands": hands,
+            "scores": list(game.scores)}
+
+
+def app_memory(variant: str = "crowsnest", seed: int = 1) -> dict:
+    """Memory of the app, in MB. PLACEHOLDER: later this will start the app kernel (Voila) and measure it.
+
+    For now it measures the resident memory of a fresh Python process that plays one full game of hands
+    through HandState and the AI (psutil if installed, else /proc/self/status VmRSS / VmHWM).
+    """
+    code = ("import json, sys; sys.path.insert(0, sys.argv[1]); sys.path.insert(0, sys.argv[2]); "
+            "import helpers; print(json.dumps(helpers._memory_child(sys.argv[3], int(sys.argv[4]))))")
+    proc = subprocess.run([sys.executable, "-c", code, str(ROOT), str(Path(__file__).parent), variant, str(seed)],
+                          capture_output=True, text=True, timeout=900, env={**os.environ, "PYTHONHASHSEED": "0"})
+    if proc.returncode != 0:
+        return {"error": proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else f"exit {proc.returncode}"}
+    return json.loads(proc.stdout.strip().splitlines()[-1])
