@@ -50,9 +50,11 @@ def greedy_card(state: HandState, rng: random.Random) -> Card:
     """Rollout policy for the seat to act in a fully known `HandState`: beat the trick cheaply when it is
     worth it, give points to a partner who is winning, otherwise throw the lowest card; lead at random."""
     legal = state.legal_cards()
-    if len(legal) == 1 or not state.trick:
-        return legal[0] if len(legal) == 1 else rng.choice(legal)
+    if len(legal) == 1:
+        return legal[0]
     tables, points = state.tables, state.rules.card_points
+    if not state.trick:
+        return _greedy_lead(state, legal, tables, points)
     trick = state.trick
     best = trick_winner(tables, trick)
     partner_wins = (state.trick_leader + best) % 2 == state.to_act % 2
@@ -70,6 +72,32 @@ def greedy_card(state: HandState, rng: random.Random) -> Card:
     if winners and (at_stake or len(trick) == 3 or partner_wins is False):
         return min(winners, key=lambda c: (key(c), points[c]))
     return min(legal, key=lambda c: (points[c], key(c)))
+
+
+def _greedy_lead(state: HandState, legal: list[Card], tables, points) -> Card:
+    """Lead a card no other seat can beat in its suit (trump first when our side declared and the others
+    still hold trump), else the cheapest card of the longest side suit."""
+    seat = state.to_act
+    others = [c for s in range(4) if s != seat for c in state.hands[s]]
+
+    def power(c: Card) -> int:
+        return tables.trump_power[c] * 100 or tables.rank_power[c]
+
+    def master(c: Card) -> bool:
+        return not any(tables.suit[o] == tables.suit[c] and power(o) > power(c) for o in others)
+
+    trump = tables.trump
+    enemy_trump = any(tables.suit[c] == trump for s in range(4) if s % 2 != seat % 2 for c in state.hands[s])
+    masters = [c for c in legal if master(c)]
+    if (seat - state.declarer) % 2 == 0 and enemy_trump:
+        trumps = [c for c in masters if tables.suit[c] == trump]
+        if trumps:
+            return max(trumps, key=power)
+    side = [c for c in masters if tables.suit[c] != trump]
+    if side:
+        return max(side, key=lambda c: (points[c], power(c)))
+    length = {k: sum(1 for c in legal if tables.suit[c] == k) for k in range(4)}
+    return min(legal, key=lambda c: (tables.suit[c] == trump, points[c], -length[tables.suit[c]], power(c)))
 
 
 def rollout(state: HandState, rng: random.Random) -> HandState:

@@ -1,0 +1,82 @@
+"""The strong (sampling) AI: consistent worlds, legal and explained decisions, every rule set."""
+import random
+
+import pytest
+
+from rookcore import HandState, Phase, get_rules
+from rookcore.ai import RuleBasedPlayer, SamplingPlayer
+from rookcore.ai.worlds import sample_world, shown_voids, world_state
+from rookcore.arena import run_arena, wilson_interval
+from rookcore.hand import trick_tables
+from rookcore.rules import VARIANTS
+
+
+def positions(variant, seeds):
+    """Observations of every seat to act along rule-based self-play hands."""
+    rules = get_rules(variant)
+    for seed in seeds:
+        state = HandState.deal(rules, seed % 4, seed)
+        players = [RuleBasedPlayer(seed=s) for s in range(4)]
+        while not state.is_over:
+            seat = state.to_act
+            yield state, state.observation(seat)
+            state.apply(players[seat].decide(state.observation(seat)).action)
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_worlds_keep_what_the_seat_knows_and_shown_voids(variant):
+    rng = random.Random(0)
+    for state, obs in positions(variant, range(3)):
+        world = sample_world(obs, rng)
+        rebuilt = world_state(obs, world)
+        assert rebuilt.phase is state.phase and rebuilt.to_act == state.to_act
+        assert rebuilt.hands[obs.seat] == state.hands[obs.seat]
+        assert [len(h) for h in rebuilt.hands] == [len(h) for h in state.hands]
+        assert set(rebuilt.legal_cards()) == set(state.legal_cards())
+        if obs.trump:
+            suit = trick_tables(obs.rules, obs.trump).suit
+            for seat, voids in enumerate(shown_voids(obs)):
+                assert not any(suit[c] in voids for c in rebuilt.hands[seat])
+
+
+def test_worlds_vary_the_hidden_cards():
+    state, obs = next((s, o) for s, o in positions("crowsnest", [7]) if o.phase is Phase.PLAY)
+    rng = random.Random(1)
+    seen = {tuple(sorted(sample_world(obs, rng).hands[(obs.seat + 1) % 4])) for _ in range(10)}
+    assert len(seen) > 1
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_strong_ai_plays_legal_explained_hands(variant):
+    rules = get_rules(variant)
+    for seed in range(2):
+        state = HandState.deal(rules, seed, 100 + seed)
+        players = [SamplingPlayer(seed=s, worlds=6) if s % 2 == 0 else RuleBasedPlayer(seed=s) for s in range(4)]
+        while not state.is_over:
+            seat = state.to_act
+            decision = players[seat].decide(state.observation(seat))
+            if isinstance(players[seat], SamplingPlayer):
+                assert decision.action in [c.action for c in decision.candidates]
+                assert decision.explanation.endswith(".") and len(decision.explanation) > 20
+            state.apply(decision.action)  # raises if illegal
+        assert state.is_over
+
+
+def test_strong_ai_is_deterministic_and_reports_samples():
+    state, obs = next((s, o) for s, o in positions("crowsnest", [3]) if o.phase is Phase.PLAY and len(o.legal) > 1)
+    a = SamplingPlayer(seed=5, worlds=8).decide(obs)
+    b = SamplingPlayer(seed=5, worlds=8).decide(obs)
+    assert a == b
+    assert all("8 samples" in c.note for c in a.candidates)
+
+
+def test_wilson_interval_matches_known_values():
+    low, high = wilson_interval(65, 100)
+    assert round(low, 3) == 0.553 and round(high, 3) == 0.736
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_arena_counts_every_mirrored_deal():
+    result = run_arena("rules", "random", 3, seed=11)
+    assert result.wins + result.ties + result.losses == 3
+    assert 0 <= result.wilson_low <= result.win_rate <= result.wilson_high <= 1
