@@ -185,54 +185,65 @@ def rss_mb() -> tuple[float, float | None]:
     return now, peak
 
 
-def _memory_child(variant: str, seed: int) -> dict:
-    """In a fresh process: RSS after imports, then after a full game through HandState and an AI level."""
-    from rookcore.game import Game
-    from rookcore.rules import get_rules
-    rules = get_rules(variant)
-    base, _ = rss_mb()
-    try:
-        from rookcore.ai import LEVELS
-        name = "rules" if "rules" in LEVELS else next(iter(LEVELS))
-        players = [LEVELS[name](seed=seed + s) for s in range(4)]
-        level = name
-    except Exception:  # noqa: BLE001 - no AI yet: random legal actions through the API
-        players, level = None, "random (api)"
-    game = Game(rules, "N", seed)
-    rng = random.Random(seed)
-    hands = 0
-    while not game.is_over and hands < 200:
-        state = game.current
-        while not state.is_over:
-            seat = state.to_act
-            if players is None:
-                if state.phase is Phase.DISCARD:
-                    action = Discard(rng.sample(state.discard_candidates(), rules.nest_size))
-                else:
-                    action = rng.choice(state.legal_actions())
-            else:
-                action = players[seat].decide(state.observation(seat)).action
-            state.apply(action, seat)
-        hands += 1
-        if game.is_over:
-            break
-        game.next_hand()
-    now, peak = rss_mb()
-    return {"what": f"python process: one {variant} game ({hands} hands) through HandState + AI '{level}'",
-            "rss_after_import_mb": base, "rss_mb": now, "peak_rss_mb": peak, "hands": hands,
-            "scores": list(game.scores)}
+KERNEL_GAME = r"""
+from rookcore.actions import Bid, Discard, NameTrump, Pass, Play
+from widgets.app import build_app
+app = build_app(query="")
+panel = app.play_panel
+panel.pace = 0
+table = panel.table
+hands = 0
+while not table.game.is_over and hands < 80:
+    while not table.state.is_over:
+        action = table.hint().action  # South plays the AI's choice, through the panel's own handlers
+        if isinstance(action, Play):
+            panel.play_card(action.card)
+        elif isinstance(action, Bid):
+            panel.call_bid(action.amount)
+        elif isinstance(action, Pass):
+            panel.call_pass()
+        elif isinstance(action, Discard):
+            panel.discard(sorted(action.cards))
+        else:
+            panel.name_trump(action.colour)
+    hands += 1
+    if not table.game.is_over:
+        panel.new_hand()
+print(hands, table.game.scores, table.game.winner)
+"""
 
 
 def app_memory(variant: str = "crowsnest", seed: int = 1) -> dict:
-    """Memory of the app, in MB. PLACEHOLDER: later this will start the app kernel (Voila) and measure it.
+    """Resident memory (MB) of the app's kernel after a full game played through the Play panel.
 
-    For now it measures the resident memory of a fresh Python process that plays one full game of hands
-    through HandState and the AI (psutil if installed, else /proc/self/status VmRSS / VmHWM).
+    Starts an ipykernel the way Voila does (jupyter_client), builds the app (`widgets.app.build_app`), plays
+    a whole game with South's moves chosen by the Hint and entered through the panel's handlers, and reads
+    the kernel process's VmRSS / VmHWM from /proc. ``variant`` and ``seed`` are unused (the app's defaults).
     """
-    code = ("import json, sys; sys.path.insert(0, sys.argv[1]); sys.path.insert(0, sys.argv[2]); "
-            "import helpers; print(json.dumps(helpers._memory_child(sys.argv[3], int(sys.argv[4]))))")
-    proc = subprocess.run([sys.executable, "-c", code, str(ROOT), str(Path(__file__).parent), variant, str(seed)],
-                          capture_output=True, text=True, timeout=900, env={**os.environ, "PYTHONHASHSEED": "0"})
-    if proc.returncode != 0:
-        return {"error": proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else f"exit {proc.returncode}"}
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    from jupyter_client.manager import start_new_kernel
+
+    km, kc = start_new_kernel(kernel_name="python3", cwd=str(ROOT))
+    try:
+        pid = km.provisioner.process.pid
+        before = _proc_rss(pid)
+        out: list[str] = []
+        reply = kc.execute_interactive(KERNEL_GAME, timeout=1800,
+                                       output_hook=lambda m: out.append(m["content"].get("text", "")))
+        if reply["content"]["status"] != "ok":
+            return {"error": f"{reply['content'].get('ename')}: {reply['content'].get('evalue')}"}
+        now, peak = _proc_rss(pid)
+        return {"what": f"app kernel after a full game through the Play panel ({''.join(out).strip()})",
+                "rss_kernel_start_mb": before[0], "rss_mb": now, "peak_rss_mb": peak}
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
+
+
+def _proc_rss(pid: int) -> tuple[float, float]:
+    """(VmRSS, VmHWM) in MB of process ``pid`` from /proc."""
+    values = {}
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith(("VmRSS:", "VmHWM:")):
+                values[line[:5]] = int(line.split()[1]) / 1024
+    return values["VmRSS"], values["VmHWM"]

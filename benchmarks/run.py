@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             peak = f", peak {mem['peak_rss_mb']:.1f} MB" if mem.get("peak_rss_mb") else ""
             print(f"Memory ({mem['what']}): {mem['rss_mb']:.1f} MB resident{peak} "
-                  f"(after imports {mem['rss_after_import_mb']:.1f} MB)")
+                  f"(fresh kernel {mem['rss_kernel_start_mb']:.1f} MB; target < 300 MB)")
         print()
 
     args.out.parent.mkdir(parents=True, exist_ok=True)
