@@ -59,7 +59,7 @@ def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, f
 def mirrored_deal(rules: Rules, a: str, b: str, seed: int) -> int:
     """Play deal ``seed`` twice — A as N–S then A as E–W — and return A's summed hand-score margin (points)."""
     from .ai import LEVELS  # noqa: PLC0415 - keeps process start-up light
-    from .selfplay import play_out
+    from .ai import play_hand as play_out
 
     total = 0
     for a_team in (0, 1):

@@ -5,23 +5,10 @@ import random
 from typing import Sequence
 
 from . import records
+from .ai import play_hand as play_out
 from .game import Game
 from .hand import HandState
 from .rules import Rules
-
-
-def play_out(state: HandState, players: Sequence) -> list:
-    """Finish ``state`` in place, each seat's action chosen by ``players[seat].decide(observation)``.
-
-    Returns the list of Decisions taken. Raises IllegalAction if a player returns an illegal action.
-    """
-    decisions = []
-    while not state.is_over:
-        seat = state.to_act
-        decision = players[seat].decide(state.observation(seat))
-        state.apply(decision.action)
-        decisions.append(decision)
-    return decisions
 
 
 def play_hands(rules: Rules, players: Sequence, count: int, seed: int | None = None,

@@ -133,7 +133,7 @@ def play_deals(variant: str, options: Mapping[str, Any] | None, level: str, seed
     Top-level and picklable: this is the per-chunk task sent to worker processes / dask workers.
     """
     from .ai import LEVELS  # imported here so a worker pays for it once, on first use
-    from .selfplay import play_out
+    from .ai import play_hand as play_out
 
     rules = get_rules(variant, dict(options) if options else None)
     make = LEVELS[level]
