@@ -1,0 +1,88 @@
+"""Browser test: the Replay tab steps through a bundled example record to its final score."""
+from __future__ import annotations
+
+import re
+
+from browser_helpers import assert_no_traceback, button, open_app, open_tab, wait_until
+
+from rookcore import records
+from rookcore.examples import example_text
+
+SIGNED = r"([+-]?\d+)"
+
+
+def _step(page) -> tuple[int, int]:
+    text = page.locator(".rook-replay-step").inner_text()
+    m = re.fullmatch(r"\s*Step (\d+) / (\d+)\s*", text)
+    assert m, f"step readout: {text!r}"
+    return int(m.group(1)), int(m.group(2))
+
+
+def _select_example(page, name: str) -> None:
+    page.locator(".rook-replay-examples select").select_option(label=name)
+    wait_until(lambda: name in page.locator(".rook-replay-title").inner_text() or _step(page)[0] == 0,
+               what=f"example {name} to load")
+
+
+def _check_final_score(page, name: str) -> str:
+    report = records.score_report(records.loads(example_text(name)))
+    score_box = page.locator(".rook-replay-score")
+    score_box.wait_for(state="visible")
+    text = score_box.inner_text()
+    if report.get("passed_out"):
+        assert "Passed out" in text, text
+        return text
+    decl, bid = report["declarer"], report["bid"]
+    assert f"Declarer {decl}" in text, (text, report)
+    assert f"bid {bid}" in text, (text, report)
+    assert ("made" if report["made"] else "set") in text, (text, report)
+    m = re.search(rf"Score: N–S {SIGNED} · E–W {SIGNED}", text)
+    assert m, text
+    assert (int(m.group(1)), int(m.group(2))) == (report["score"]["NS"], report["score"]["EW"]), (text, report)
+    m = re.search(r"Captured: N–S (\d+) · E–W (\d+)", text)
+    assert m, text
+    assert (int(m.group(1)), int(m.group(2))) == (report["captured"]["NS"], report["captured"]["EW"]), text
+    return text
+
+
+def test_replay_example_to_final_score(voila_url, page, artifacts_dir):
+    open_app(page, voila_url)
+    open_tab(page, "Replay")
+    page.wait_for_selector(".rook-replay-examples select", state="visible")
+
+    # Another example first, so that choosing crowsnest-made (the default) really loads it.
+    _select_example(page, "crowsnest-set")
+    wait_until(lambda: _step(page)[0] == 0 and _step(page)[1] > 0, what="crowsnest-set at step 0")
+    button(page, "jupyter-button", "Last").first.click()
+    wait_until(lambda: _step(page)[0] == _step(page)[1], what="the last step of crowsnest-set")
+    _check_final_score(page, "crowsnest-set")
+
+    _select_example(page, "crowsnest-made")
+    wait_until(lambda: _step(page)[0] == 0, what="crowsnest-made at step 0")
+    n = _step(page)[1]
+    expected_n = len(list(records.loads(example_text("crowsnest-made")).states())) - 1
+    assert n == expected_n, (n, expected_n)
+    assert not page.locator(".rook-replay-score").is_visible(), "final score shown at step 0"
+
+    forward = button(page, "jupyter-button", "Forward").first
+    actions = [page.locator(".rook-replay-action").inner_text()]
+    for k in range(1, 4):
+        forward.click()
+        wait_until(lambda k=k: _step(page) == (k, n), what=f"Step {k} / {n}")
+        # The step readout and the action line are separate widgets: wait for the line as well.
+        actions.append(wait_until(lambda: (t := page.locator(".rook-replay-action").inner_text()) != actions[-1]
+                                  and t, what=f"the action line of step {k}"))
+    assert len(set(actions)) == len(actions), f"the action line did not change: {actions}"
+
+    button(page, "jupyter-button", "Back").first.click()
+    wait_until(lambda: _step(page) == (2, n), what=f"Step 2 / {n} after Back")
+
+    button(page, "jupyter-button", "Last").first.click()
+    wait_until(lambda: _step(page) == (n, n), what=f"Step {n} / {n}")
+    text = _check_final_score(page, "crowsnest-made")
+    page.screenshot(path=str(artifacts_dir / "replay-end.png"), full_page=True)
+
+    assert not page.locator(".rook-replay-error").is_visible()
+    assert_no_traceback(page)
+    assert not page.errors, page.errors
+    print(text)

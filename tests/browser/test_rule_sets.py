@@ -1,0 +1,59 @@
+"""Browser test (slow): for every rule set, choose it in Settings, start a new game and play a hand to a score."""
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from browser_helpers import (assert_no_app_error, button, check_score_row, header_text, open_app, open_tab,
+                     play_one_hand, set_speed, wait_until)
+
+from rookcore.rules import VARIANTS
+
+
+def _choose_rule_set(page, title: str) -> None:
+    open_tab(page, "Settings")
+    page.locator(".rook-settings-variant select").select_option(label=title)
+    apply = page.locator(".rook-settings button.jupyter-button").filter(has_text=re.compile(r"^\s*Apply\s*$"))
+    apply.first.click()
+    wait_until(lambda: f"Rule set: {title}" in page.locator(".rook-settings-message").inner_text(),
+               what=f"Settings to confirm {title}")
+    assert not page.locator(".rook-settings-error").is_visible()
+
+
+def _new_game(page, title: str) -> None:
+    open_tab(page, "Play")
+    button(page, "rook-new-game", "New game").first.click()
+    wait_until(lambda: header_text(page).startswith(f"{title} · Hand 1")
+               and page.locator(".rook-play-ruleset").inner_text().strip() == f"Rule set: {title}",
+               what=f"a new game of {title}")
+
+
+@pytest.mark.slow
+def test_every_rule_set_plays_a_hand(voila_url, page, artifacts_dir):
+    open_app(page, voila_url)
+    assert set_speed(page, 0), "could not set the speed slider to 0"
+    timings, failures = {}, []
+    for i, (variant, rules) in enumerate(VARIANTS.items()):
+        t0 = time.monotonic()
+        _choose_rule_set(page, rules.title)
+        _new_game(page, rules.title)
+        log: list[str] = []
+        bid = i % 2 == 0  # bid (South declares: discard + trump) in every other rule set, pass in the rest
+        try:
+            row = play_one_hand(page, bid=bid, log=log,
+                                shots={"end": artifacts_dir / f"ruleset-{variant}.png"})
+        except AssertionError as e:
+            page.screenshot(path=str(artifacts_dir / f"ruleset-{variant}.png"), full_page=True)
+            failures.append(f"{variant}: {e}")
+            continue
+        check_score_row(page, row)
+        assert page.locator(".rook-play-ruleset").inner_text().strip() == f"Rule set: {rules.title}"
+        assert header_text(page).startswith(rules.title), header_text(page)
+        assert_no_app_error(page)
+        timings[variant] = round(time.monotonic() - t0, 1)
+        print(f"{variant}: {timings[variant]}s, bid={bid}, clicks {log}, row {row}")
+    assert not failures, failures
+    assert not page.errors, page.errors
+    print("timings", timings)
