@@ -39,6 +39,9 @@ controls                        Buttons "Undo", "New hand", "New game" (classes 
 save                            Text class ``rook-save-path``, Button "Save record" (class ``rook-save``),
                                 result class ``rook-save-result``, download link class ``rook-download``
                                 (``<a download href="data:application/json;base64,...">``)
+review (after a hand ends)      Button "Could we have done better?" (class ``rook-review``; hidden until the
+                                hand is over), result HTML class ``rook-review-list`` ("Analyzing…", then one
+                                ``<li class="rook-review-item">`` per costly South card, or "No costly cards")
 ==============================  =====================================================================
 
 Callbacks never raise to the page: IllegalAction / ValueError / OSError (and any other error) are
@@ -48,11 +51,13 @@ from __future__ import annotations
 
 import base64
 import functools
+import threading
 import time
 from html import escape
 
 import ipywidgets as widgets
 
+from rookcore import annotations
 from rookcore.actions import PASS, NameTrump, Play, bid as make_bid
 from rookcore.cards import COLOUR_NAMES, COLOURS, Card
 from rookcore.hand import SEATS, TEAMS, Phase
@@ -174,6 +179,22 @@ class PlayPanel(widgets.VBox):
         self.save_result = _classed(widgets.HTML(), "rook-save-result")
         self.download = _classed(widgets.HTML(), "rook-download")
 
+        # "Could we have done better?" (double-dummy review of South's cards once the hand is over)
+        self.reviewer = None  # None: rookcore.annotations.review; tests may set a callable(record) -> list[dict]
+        self.review_threshold = 10  # points: a South card costing this much (or marked ?/??) is listed
+        self.review_in_background = True  # the analysis takes seconds to minutes: keep the page responsive
+        self._review_thread: threading.Thread | None = None
+        self._review_key = None
+        self._review_token = 0
+        self.review_button = _classed(widgets.Button(description="Could we have done better?",
+                                                     tooltip="Double-dummy review of the cards you played",
+                                                     layout=widgets.Layout(width="230px")), "rook-review")
+        self.review_button.on_click(lambda _b: self.review())
+        self.review_html = _classed(widgets.HTML(), "rook-review-list")
+        self.review_box = _classed(widgets.VBox([self.review_button, self.review_html],
+                                                layout=widgets.Layout(display="none", margin="6px 0")),
+                                   "rook-review-box")
+
         self.hint_html = _classed(widgets.HTML(), "rook-hint")
         self.tally_html = _classed(widgets.HTML(), "rook-tally")
         self.reasoning = _classed(widgets.HTML(), "rook-reasoning")
@@ -195,7 +216,8 @@ class PlayPanel(widgets.VBox):
                                      layout=widgets.Layout(max_height="420px", overflow="auto"))
         side = widgets.VBox([self.tally_html, widgets.HTML("<b>Score sheet</b>"), self.score_html, reasoning_box],
                             layout=widgets.Layout(width="40%", padding="0 0 0 12px"))
-        main = widgets.VBox([self.auction_box, self.discard_box, self.trump_box, table_area, self.hint_html],
+        main = widgets.VBox([self.auction_box, self.discard_box, self.trump_box, table_area, self.hint_html,
+                             self.review_box],
                             layout=widgets.Layout(width="60%"))
         super().__init__([self.header, self.game_over, self.status, widgets.HBox([main, side]), controls,
                           self.speed, save_row])
@@ -243,6 +265,7 @@ class PlayPanel(widgets.VBox):
         self._draw_tally()
         self._draw_score_sheet()
         self._draw_controls()
+        self._draw_review()
         self.show_info(t.prompt())
 
     def _draw_header(self) -> None:
@@ -466,6 +489,17 @@ class PlayPanel(widgets.VBox):
         self._auto_path = auto
         self._draw_download()
 
+    def _draw_review(self) -> None:
+        t = self.table
+        key = (id(t.game), t.hand_number)
+        if key != self._review_key:  # another hand: forget the last review (a running one is ignored)
+            self._review_key = key
+            self._review_token += 1
+            self.review_html.value = ""
+        self.review_box.layout.display = "flex" if t.state.is_over else "none"
+        running = self._review_thread is not None and self._review_thread.is_alive()
+        self.review_button.disabled = running or not t.state.is_over
+
     def _draw_download(self) -> None:
         t = self.table
         data = base64.b64encode(t.record_json().encode("utf-8")).decode("ascii")
@@ -579,3 +613,71 @@ class PlayPanel(widgets.VBox):
         self.save_result.value = f"<span class='rook-saved'>Saved {escape(written)}</span>"
         self._draw_download()
         return written
+
+    # ------------------------------------------------------------------ review
+    def _review_message(self, html: str) -> None:
+        self.review_html.value = f"<div class='rook-review-result'>{html}</div>"
+
+    @_safe
+    def review(self) -> None:
+        """The "Could we have done better?" button: once the hand is over, list South's costly cards with the better choice
+        (`rookcore.annotations.review` of ``table.record()``). Runs in a background thread unless
+        ``review_in_background`` is False; "Analyzing…" is shown meanwhile."""
+        t = self.table
+        if not t.state.is_over:
+            raise ValueError("the review is ready when the hand is over")
+        if self._review_thread is not None and self._review_thread.is_alive():
+            return
+        record = t.record(reasons=False)
+        reason = annotations.not_analyzable_reason(record)
+        if reason:
+            self._review_message(f"<i>{escape(reason)}</i>")
+            return
+        self._review_token += 1
+        token = self._review_token
+        self._review_message("<i>Analyzing… (double-dummy search of every card played; this can take a "
+                             "while)</i>")
+        self.review_button.disabled = True
+        if self.review_in_background:
+            self._review_thread = threading.Thread(target=self._run_review, args=(record, token),
+                                                   name="rook-review", daemon=True)
+            self._review_thread.start()
+        else:
+            self._run_review(record, token)
+
+    def wait_review(self, timeout: float | None = None) -> bool:
+        """Wait for a background review to end; True if none is running any more."""
+        th = self._review_thread
+        if th is not None:
+            th.join(timeout)
+            return not th.is_alive()
+        return True
+
+    def _run_review(self, record, token: int) -> None:
+        seat = SEATS[self.table.learner]
+        try:
+            if self.reviewer is not None:
+                items, error = self.reviewer(record), None
+            else:
+                items, error = annotations.review(record, threshold=self.review_threshold, seat=seat), None
+        except Exception as e:  # noqa: BLE001 - shown in the panel
+            items, error = None, e
+        try:
+            if token != self._review_token:
+                return  # a new hand was dealt meanwhile
+            self.review_button.disabled = False
+            if error is not None:
+                kind = "" if isinstance(error, ValueError) else f"{type(error).__name__}: "
+                self._review_message(f"<span class='rook-error' style='color:#c62828;font-weight:bold'>"
+                                     f"The review failed: {escape(kind + str(error))}</span>")
+                return
+            if not items:
+                self._review_message(f"<b>No costly cards</b>: every card you played kept the best double-dummy "
+                                     f"result for N–S (within {self.review_threshold} points).")
+                return
+            lis = "".join(f"<li class='rook-review-item'>{escape(i['text'])}</li>" for i in items)
+            self._review_message(f"<b>Your costly cards</b> (double dummy: all hands known, best play after):"
+                                 f"<ul style='margin:4px 0'>{lis}</ul>")
+        except Exception as e:  # noqa: BLE001 - never raise from the worker
+            self._review_message(f"<span class='rook-error'>internal error: {escape(type(e).__name__)}: "
+                                 f"{escape(str(e))}</span>")

@@ -11,14 +11,35 @@ Stable names for browser tests (CSS classes / button descriptions):
   ``rook-replay-title``, ``rook-replay-action``, ``rook-replay-comment``, ``rook-replay-table``,
   ``rook-replay-info``, ``rook-replay-score`` (final score, shown at the last step),
   ``rook-replay-error`` (one-line error of a bad record; hidden when empty).
+
+Annotation (logic in `rookcore.annotations`; "the current step" is the slider value k = the record step of the
+decision taken in the position shown, the same step whose comment ``rook-replay-comment`` shows):
+  ``rook-annotate`` (the editor box), ``rook-annotate-step`` ("Step k — decision here: W plays G5" and its mark),
+  ``rook-annotate-text`` (Textarea), buttons "Save comment" (``rook-annotate-save``), "Delete comment"
+  (``rook-annotate-delete``), "!", "?", "??", "no mark" (``rook-annotate-mark``; the current one is highlighted),
+  ``rook-annotate-status`` (what the last edit did, or its error); the action line shows the described action's
+  mark as ``<span class="rook-mark">``;
+  ``rook-annotate-path`` (Text, default ``annotated/<name>.json``), button "Save record"
+  (``rook-annotate-save-record``), ``rook-annotate-result``, ``rook-annotate-download``
+  (``<a download href="data:application/json;base64,...">``).
+Analysis: button "Analyze" (``rook-analyze``), ``rook-analysis-status`` ("Analyzing…", errors, or why nothing is
+  analysed), ``rook-analysis-card`` (the current step's card: loss, mark, best cards), ``rook-analysis-table``
+  (every card with loss > 0), button "Mark mistakes" (``rook-analyze-apply``: copy the analyzer's ?/?? marks into
+  the record where no mark is set).
 """
 from __future__ import annotations
 
+import base64
+import functools
+import os
+import threading
 from html import escape
+from pathlib import Path
+from typing import Callable
 
 import ipywidgets as w
 
-from rookcore import records
+from rookcore import annotations, records
 from rookcore.actions import Bid, Discard, NameTrump, Pass, Play
 from rookcore.cards import COLOUR_NAMES, Card
 from rookcore.examples import example_text, list_examples
@@ -36,6 +57,37 @@ CARD_W = 40          # px, cards in hands
 TRICK_CARD_W = 40    # px, cards in the trick
 SMALL_CARD_W = 32    # px, nest and last trick
 TAG_COLOURS = {"dealer": "#6d4c41", "declarer": "#1565c0", "to act": "#2e7d32"}
+
+
+MARK_COLOURS = {"!": "#2e7d32", "!!": "#2e7d32", "!?": "#1565c0", "?!": "#ef6c00", "?": "#ef6c00",
+                "??": "#c62828"}
+MARK_BUTTONS = (("!", "!"), ("?", "?"), ("??", "??"), ("no mark", ""))
+
+
+def mark_badge(mark: str) -> str:
+    """HTML of a mark ("" → ""), class ``rook-mark``."""
+    if not mark:
+        return ""
+    colour = MARK_COLOURS.get(mark, "#555")
+    title = annotations.MARK_NAMES.get(mark, "")
+    return (f" <span class='rook-mark' title='{escape(title)}' style='color:{colour};font-weight:bold'>"
+            f"{escape(mark)}</span>")
+
+
+def _safe(method):
+    """Run a callback; show any error in the annotation status line instead of raising to the page."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except (ValueError, OSError) as e:  # RecordError is a ValueError
+            self._annotate_message(str(e), error=True)
+        except Exception as e:  # noqa: BLE001 - never let an error reach the page
+            self._annotate_message(f"internal error: {type(e).__name__}: {e}", error=True)
+        return None
+
+    return wrapper
 
 
 def _team(seat: int) -> str:
@@ -85,6 +137,12 @@ def describe_step(state: HandState, record: HandRecord | None = None) -> str:
     return f"{who}: {action}"
 
 
+def _stem(source: str) -> str:
+    """A file name's stem for the default save path ("" → "hand")."""
+    stem = Path(str(source or "")).stem.strip()
+    return stem or "hand"
+
+
 def _sort_key(state: HandState):
     """Display order of cards: by (effective) colour, trump last, high to low (from Rules)."""
     rules = state.rules
@@ -108,12 +166,23 @@ class ReplayPanel(w.VBox):
     ``step`` is the slider's value (state after that many actions), ``n_steps`` its maximum.
     """
 
-    def __init__(self, example: str | None = DEFAULT_EXAMPLE, **kwargs):
+    def __init__(self, example: str | None = DEFAULT_EXAMPLE, analyzer: Callable[[HandRecord], dict] | None = None,
+                 analyze_in_background: bool = True, **kwargs):
         self.record: HandRecord | None = None
         self.game: GameRecord | None = None
         self.states: list[HandState] = []
         self._report: dict | None = None
         self._busy = False
+        # annotation / analysis state
+        self.analyzer = analyzer  # None: rookcore.analysis.annotate.analyze_record (imported when first used)
+        self.analyze_in_background = analyze_in_background
+        self.analysis: dict | None = None  # analyze_record report of the hand on show
+        self._analysis_by_step: dict[int, dict] = {}
+        self._analysis_thread: threading.Thread | None = None
+        self._analysis_token = 0
+        self._source_name = "hand"
+        self._auto_path = ""
+        self._dirty = False
 
         # --- sources
         names = list_examples()
@@ -167,6 +236,67 @@ class ReplayPanel(w.VBox):
         self.score = w.HTML("", layout=w.Layout(display="none"))
         self.score.add_class("rook-replay-score")
 
+        # --- annotation editor (the current step = the slider value)
+        self.annotate_step = w.HTML("")
+        self.annotate_step.add_class("rook-annotate-step")
+        self.comment_text = w.Textarea(placeholder="Comment on this step…", rows=2,
+                                       layout=w.Layout(width="440px"))
+        self.comment_text.add_class("rook-annotate-text")
+        self.save_comment_button = w.Button(description="Save comment", layout=w.Layout(width="130px"))
+        self.save_comment_button.add_class("rook-annotate-save")
+        self.save_comment_button.on_click(lambda _b: self.save_comment())
+        self.delete_comment_button = w.Button(description="Delete comment", layout=w.Layout(width="130px"))
+        self.delete_comment_button.add_class("rook-annotate-delete")
+        self.delete_comment_button.on_click(lambda _b: self.delete_comment())
+        self.mark_buttons: dict[str, w.Button] = {}
+        for label, mark in MARK_BUTTONS:
+            b = w.Button(description=label, tooltip=annotations.MARK_NAMES.get(mark, "remove the mark"),
+                         layout=w.Layout(width="80px" if not mark else "44px"))
+            b.add_class("rook-annotate-mark")
+            b.on_click(lambda _b, mark=mark: self.set_mark(mark))
+            self.mark_buttons[mark] = b
+        self.annotate_status = w.HTML("")
+        self.annotate_status.add_class("rook-annotate-status")
+        edit_row = w.HBox([self.comment_text,
+                           w.VBox([self.save_comment_button, self.delete_comment_button]),
+                           w.HTML("<span style='margin:0 4px 0 12px'>Mark:</span>"),
+                           *self.mark_buttons.values()],
+                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.annotate_box = w.VBox([self.annotate_step, edit_row, self.annotate_status],
+                                   layout=w.Layout(border="1px solid #e0e0e0", padding="4px 8px", margin="4px 0"))
+        self.annotate_box.add_class("rook-annotate")
+
+        # --- save the annotated record
+        self.save_path = w.Text(description="Save to", layout=w.Layout(width="360px"))
+        self.save_path.add_class("rook-annotate-path")
+        self.save_record_button = w.Button(description="Save record", tooltip="Write the annotated record (JSON)",
+                                           layout=w.Layout(width="110px"))
+        self.save_record_button.add_class("rook-annotate-save-record")
+        self.save_record_button.on_click(lambda _b: self.save_record())
+        self.save_result = w.HTML("")
+        self.save_result.add_class("rook-annotate-result")
+        self.download = w.HTML("")
+        self.download.add_class("rook-annotate-download")
+
+        # --- double-dummy analysis
+        self.analyze_button = w.Button(description="Analyze", icon="search",
+                                       tooltip="Double-dummy analysis: what each card played cost",
+                                       layout=w.Layout(width="100px"))
+        self.analyze_button.add_class("rook-analyze")
+        self.analyze_button.on_click(lambda _b: self.analyze())
+        self.apply_marks_button = w.Button(description="Mark mistakes", disabled=True,
+                                           tooltip="Copy the analysis' ? and ?? marks into the record "
+                                                   "(steps you marked keep your mark)",
+                                           layout=w.Layout(width="130px"))
+        self.apply_marks_button.add_class("rook-analyze-apply")
+        self.apply_marks_button.on_click(lambda _b: self.apply_analysis_marks())
+        self.analysis_status = w.HTML("")
+        self.analysis_status.add_class("rook-analysis-status")
+        self.analysis_card = w.HTML("")
+        self.analysis_card.add_class("rook-analysis-card")
+        self.analysis_table = w.HTML("")
+        self.analysis_table.add_class("rook-analysis-table")
+
         sources = w.HBox([self.examples, self.path, self.load_button, self.upload],
                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
         nav = w.HBox([self.first_button, self.back_button, self.slider, self.forward_button,
@@ -174,8 +304,15 @@ class ReplayPanel(w.VBox):
                      layout=w.Layout(flex_flow="row wrap", align_items="center"))
         body = w.HBox([self.table, w.VBox([self.info, self.score], layout=w.Layout(width="430px", margin="0 0 0 12px"))],
                       layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+        save_row = w.HBox([self.save_path, self.save_record_button, self.save_result, self.download],
+                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.analysis_box = w.VBox([
+            w.HBox([self.analyze_button, self.apply_marks_button, self.analysis_status],
+                   layout=w.Layout(flex_flow="row wrap", align_items="center")),
+            self.analysis_card, self.analysis_table], layout=w.Layout(margin="6px 0"))
+        self.analysis_box.add_class("rook-analysis")
         super().__init__([sources, self.hand_select, self.error, self.title, nav, self.action,
-                          self.comment, body], **kwargs)
+                          self.comment, self.annotate_box, body, save_row, self.analysis_box], **kwargs)
         self.add_class("rook-replay")
         if example and example in names:
             self.examples.value = example
@@ -209,10 +346,25 @@ class ReplayPanel(w.VBox):
         except RecordError as e:
             self.show_error(f"{source + ': ' if source else ''}{e}")
             return False
-        return self.load_record(record, _from_example=False)
+        return self.load_record(record, _from_example=False, name=_stem(source))
 
-    def load_record(self, record: HandRecord | GameRecord, *, _from_example: bool = False) -> bool:
-        """Load a hand or game record object and show step 0. Returns False (error shown) if it is invalid."""
+    def load_record(self, record: HandRecord | GameRecord, *, _from_example: bool = False,
+                    name: str | None = None) -> bool:
+        """Load a hand or game record object and show step 0. Returns False (error shown) if it is invalid.
+
+        ``name`` (default "hand") gives the default save path ``annotated/<name>.json``.
+        """
+        ok = self._load_record(record, _from_example=_from_example)
+        if ok:
+            self._source_name = name or "hand"
+            # a new record gets its own default path (never save one record over the file typed for another)
+            self._auto_path = self.save_path.value = f"annotated/{self._source_name}.json"
+            self._dirty = False
+            self.save_result.value = self.annotate_status.value = ""
+            self._draw_download()
+        return ok
+
+    def _load_record(self, record: HandRecord | GameRecord, *, _from_example: bool = False) -> bool:
         if isinstance(record, GameRecord):
             if not record.hands:
                 self.show_error("the game record has no hands")
@@ -278,6 +430,7 @@ class ReplayPanel(w.VBox):
             self.show_error(str(e))
             return False
         self.record, self.states, self._report = record, states, report
+        self._reset_analysis()
         self.clear_error()
         with self.slider.hold_trait_notifications():
             self.slider.max = self.n_steps
@@ -294,7 +447,7 @@ class ReplayPanel(w.VBox):
         except RecordError as e:
             self.show_error(f"{name}: {e}")
             return
-        self.load_record(record, _from_example=True)
+        self.load_record(record, _from_example=True, name=name)
 
     def _on_hand(self, change) -> None:
         if self._busy or self.game is None or change["new"] is None:
@@ -313,7 +466,7 @@ class ReplayPanel(w.VBox):
         except RecordError as e:
             self.show_error(str(e) if str(e).startswith(path) else f"{path}: {e}")
             return
-        self.load_record(record)
+        self.load_record(record, name=_stem(path))
 
     def _on_upload(self, change) -> None:
         files = change["new"]
@@ -345,16 +498,18 @@ class ReplayPanel(w.VBox):
             self.title.value = "<i>No record loaded.</i>"
             self.action.value = self.table.value = self.info.value = ""
             self.score.layout.display = self.comment.layout.display = "none"
+            self._show_annotations()
             return
         rules = state.rules
         players = (record.meta or {}).get("players") or {}
         who = " · ".join(f"{s}: {escape(str(players[s]))}" for s in SEATS if s in players)
         self.title.value = (f"<b>{escape(rules.title)}</b> — dealer {SEATS[state.dealer]}"
                             + (f" <span style='color:#666'>({who})</span>" if who else ""))
-        self.action.value = f"<b>{escape(describe_step(state, record), quote=False)}</b>"
+        self.action.value = (f"<b>{escape(describe_step(state, record), quote=False)}</b>"
+                             + (mark_badge(annotations.mark_at(record, k - 1)) if k > 0 else ""))
         comment = record.comment_at(k)
         self.comment.value = (f"<div style='background:#fff8e1;border-left:4px solid #ffb300;padding:4px 8px'>"
-                              f"💬 {escape(comment).replace(chr(10), '<br>')}</div>") if comment else ""
+                              f"Comment: {escape(comment).replace(chr(10), '<br>')}</div>") if comment else ""
         self.comment.layout.display = "" if comment else "none"
         self.table.value = self._table_html(state)
         self.info.value = self._info_html(state)
@@ -364,6 +519,7 @@ class ReplayPanel(w.VBox):
         else:
             self.score.value = ""
             self.score.layout.display = "none"
+        self._show_annotations()
 
     def _seat_html(self, state: HandState, s: int) -> str:
         rules: Rules = state.rules
@@ -492,3 +648,236 @@ class ReplayPanel(w.VBox):
             body += (f"<div style='margin-top:4px;color:#333'>Game: N–S {g['score']['NS']} · E–W {g['score']['EW']}"
                      + (f" — {win[0]}–{win[1]} win" if win else "") + "</div>")
         return f"<div style='{box}'>{body}</div>"
+
+    # ----- annotation ------------------------------------------------------------------
+    def _annotate_message(self, message: str, error: bool = False) -> None:
+        if error:
+            line = message.splitlines()[0] if message else "error"
+            self.annotate_status.value = (f"<span class='rook-annotate-error' style='color:#b71c1c;"
+                                          f"font-weight:bold'>⚠ {escape(line, quote=False)}</span>")
+        else:
+            self.annotate_status.value = f"<span class='rook-annotate-info'>{escape(message, quote=False)}</span>"
+
+    def _require_record(self) -> HandRecord:
+        if self.record is None:
+            raise ValueError("load a record first")
+        return self.record
+
+    def _replace_record(self, new: HandRecord) -> None:
+        """Put an edited copy of the hand on show in place (and into the game record, if one is loaded)."""
+        self.record = new
+        if self.game is not None:
+            i = self.hand_select.value if self.hand_select.value is not None else 0
+            self.game.hands[i] = new
+        self._dirty = True
+        self.save_result.value = "<i style='color:#666'>unsaved changes</i>"
+        self._draw_download()
+        self._show()
+
+    @_safe
+    def save_comment(self, text: str | None = None) -> None:
+        """Set the comment of the current step to ``text`` (default: the comment box); empty text deletes it."""
+        record = self._require_record()
+        text = self.comment_text.value if text is None else text
+        k = self.step
+        self._replace_record(annotations.set_comment(record, k, text))
+        self._annotate_message(f"Comment saved at step {k}." if text.strip() else f"Comment at step {k} deleted.")
+
+    @_safe
+    def delete_comment(self) -> None:
+        """Delete the comment of the current step."""
+        record = self._require_record()
+        k = self.step
+        if not record.comment_at(k):
+            self.comment_text.value = ""
+            self._annotate_message(f"There is no comment at step {k}.")
+            return
+        self._replace_record(annotations.delete_comment(record, k))
+        self._annotate_message(f"Comment at step {k} deleted.")
+
+    @_safe
+    def set_mark(self, mark: str) -> None:
+        """Mark the current step's action "!", "?" or "??" ("" removes the mark)."""
+        record = self._require_record()
+        k = self.step
+        self._replace_record(annotations.set_mark(record, k, mark))
+        self._annotate_message(f"Step {k} marked {mark} ({annotations.MARK_NAMES[mark]})." if mark
+                               else f"Mark of step {k} removed.")
+
+    @_safe
+    def save_record(self, path: str | None = None) -> str | None:
+        """Write the annotated record (the whole game, if a game is loaded) to ``path`` (default: the Save-to box).
+        Returns the path written, or None (the error is shown next to the button)."""
+        record = self._require_record()
+        path = (path if path is not None else self.save_path.value).strip()
+        try:
+            written = annotations.save_record(self.game if self.game is not None else record, path)
+        except (ValueError, OSError) as e:
+            msg = str(e) if isinstance(e, ValueError) else f"{path}: cannot write: {e.strerror or e}"
+            self.save_result.value = (f"<span class='rook-annotate-error' style='color:#b71c1c;font-weight:bold'>"
+                                      f"⚠ {escape(msg, quote=False)}</span>")
+            return None
+        self._dirty = False
+        self.save_result.value = f"<span class='rook-annotate-saved'>Saved {escape(os.path.abspath(written))}</span>"
+        return written
+
+    def _draw_download(self) -> None:
+        doc = self.game if self.game is not None else self.record
+        if doc is None:
+            self.download.value = ""
+            return
+        data = base64.b64encode(records.dumps(doc).encode("utf-8")).decode("ascii")
+        name = f"{escape(self._source_name)}.json"
+        self.download.value = (f'<a class="rook-annotate-download-link" download="{name}" '
+                               f'href="data:application/json;base64,{data}">Download {name}</a>')
+
+    def _show_annotations(self) -> None:
+        record, k, n = self.record, self.step, self.n_steps
+        editable = record is not None
+        for b in (self.save_comment_button, self.delete_comment_button, self.save_record_button,
+                  self.analyze_button):
+            b.disabled = not editable
+        if self._analysis_thread is not None and self._analysis_thread.is_alive():
+            self.analyze_button.disabled = True
+        if record is None:
+            self.annotate_step.value = ""
+            self.comment_text.value = ""
+            for b in self.mark_buttons.values():
+                b.disabled = True
+            self._show_analysis()
+            return
+        mark = annotations.mark_at(record, k)
+        if k < n:
+            what = describe_step(self.states[k + 1], record)
+            head = f"<b>Step {k}</b> — the decision here: {escape(what, quote=False)}{mark_badge(mark)}"
+        else:
+            head = (f"<b>Step {k}</b> — end of the hand <span style='color:#666'>(a comment here sums up the "
+                    f"hand; marks go on actions)</span>")
+        self.annotate_step.value = head
+        self.comment_text.value = record.comment_at(k)
+        for m, b in self.mark_buttons.items():
+            b.disabled = k >= n
+            b.button_style = "warning" if (m == mark and m) or (not m and not mark and k < n) else ""
+        self._show_analysis()
+
+    # ----- analysis ------------------------------------------------------------------------
+    def _reset_analysis(self) -> None:
+        self._analysis_token += 1  # a running analysis of the previous hand is ignored when it ends
+        self.analysis = None
+        self._analysis_by_step = {}
+        self.analysis_status.value = ""
+        self.apply_marks_button.disabled = True
+
+    @_safe
+    def analyze(self) -> None:
+        """Double-dummy analysis of the hand on show ("Analyzing…" first; in a background thread unless
+        ``analyze_in_background`` is False). A passed-out or unfinished hand says why nothing is analysed."""
+        record = self._require_record()
+        if self._analysis_thread is not None and self._analysis_thread.is_alive():
+            self._analysis_status("Still analyzing… please wait.")
+            return
+        self._reset_analysis()
+        reason = annotations.not_analyzable_reason(record)
+        if reason:
+            self._analysis_status(reason)
+            self._show_analysis()
+            return
+        token = self._analysis_token
+        self._analysis_status("Analyzing… (double-dummy search of every card played; this can take a while)")
+        self.analyze_button.disabled = True
+        self._show_analysis()
+        if self.analyze_in_background:
+            self._analysis_thread = threading.Thread(target=self._run_analysis, args=(record, token),
+                                                     name="rook-analysis", daemon=True)
+            self._analysis_thread.start()
+        else:
+            self._run_analysis(record, token)
+
+    def wait_analysis(self, timeout: float | None = None) -> bool:
+        """Wait for a background analysis to end; True if none is running any more."""
+        t = self._analysis_thread
+        if t is not None:
+            t.join(timeout)
+            return not t.is_alive()
+        return True
+
+    def _run_analysis(self, record: HandRecord, token: int) -> None:
+        try:
+            analyzer = self.analyzer or annotations.analyze
+            result, error = analyzer(record), None
+        except Exception as e:  # noqa: BLE001 - shown in the panel
+            result, error = None, e
+        try:
+            if token != self._analysis_token:
+                return  # another hand was loaded meanwhile
+            self.analyze_button.disabled = self.record is None
+            if error is not None:
+                kind = "" if isinstance(error, ValueError) else f"{type(error).__name__}: "
+                self._analysis_status(f"The analysis failed: {kind}{error}", error=True)
+                return
+            self.analysis = result
+            self._analysis_by_step = annotations.analysis_by_step(result)
+            costly = sum(1 for c in result.get("cards") or () if c.get("loss", 0) > 0)
+            self.apply_marks_button.disabled = not any(c.get("mark") for c in result.get("cards") or ())
+            start = result.get("start") or {}
+            self._analysis_status(f"Analysis done: {len(self._analysis_by_step)} cards, {costly} with a loss. "
+                                  f"Best play from the first lead: N–S {start.get('NS', '?')} · "
+                                  f"E–W {start.get('EW', '?')}.")
+            self._show_analysis()
+        except Exception as e:  # noqa: BLE001 - never raise from the worker
+            self._analysis_status(f"internal error: {type(e).__name__}: {e}", error=True)
+
+    def _analysis_status(self, message: str, error: bool = False) -> None:
+        style = "color:#b71c1c;font-weight:bold" if error else "color:#333"
+        cls = "rook-analysis-error" if error else "rook-analysis-info"
+        self.analysis_status.value = f"<span class='{cls}' style='{style}'>{escape(message, quote=False)}</span>"
+
+    def _show_analysis(self) -> None:
+        if self.analysis is None or self.record is None:
+            self.analysis_card.value = self.analysis_table.value = ""
+            return
+        k = self.step
+        entry = self._analysis_by_step.get(k)
+        if entry is not None:
+            team = TEAM_NAMES[SEATS.index(entry["seat"]) & 1]
+            best = ", ".join(entry["best_cards"])
+            if entry["loss"] > 0:
+                verdict = (f"loss <b>{entry['loss']}</b> point{'s' if entry['loss'] != 1 else ''}: "
+                           f"{team} could still get {entry['best']}, {entry['value']} after this card")
+            else:
+                verdict = f"a best card ({team} keeps {entry['value']})"
+            text = (f"Analysis of step {k} (trick {entry['trick']}): <b>{escape(entry['seat'])} plays "
+                    f"{escape(entry['card'])}</b>{mark_badge(entry['mark'])} — {verdict}. "
+                    f"Best: {escape(best)}.")
+        elif k >= self.n_steps:
+            text = "End of the hand: the analysis judges each card played (see the table)."
+        else:
+            text = f"Step {k} is not a card: the analysis judges the cards played."
+        self.analysis_card.value = f"<div style='margin:4px 0'>{text}</div>"
+        rows = [c for c in self.analysis.get("cards") or () if c.get("loss", 0) > 0]
+        if not rows:
+            self.analysis_table.value = "<i>Every card played was a best card (no loss).</i>"
+            return
+        head = ("<tr><th>Step</th><th>Trick</th><th>Seat</th><th>Card</th><th>Loss</th><th>Mark</th>"
+                "<th>Best cards</th></tr>")
+        body = "".join(
+            f"<tr class='rook-analysis-row' style='{'background:#fff3e0;font-weight:bold' if c['step'] == k else ''}'>"
+            f"<td>{c['step']}</td><td>{c['trick']}</td><td>{escape(c['seat'])}</td><td>{escape(c['card'])}</td>"
+            f"<td>{c['loss']}</td><td>{mark_badge(c['mark']) or '—'}</td>"
+            f"<td>{escape(', '.join(c['best_cards']))}</td></tr>" for c in rows)
+        self.analysis_table.value = (f"<table style='font-size:13px;border-collapse:collapse' cellpadding='3'>"
+                                     f"<caption style='text-align:left'><b>Cards with a loss</b> "
+                                     f"(double dummy, points of the player's side)</caption>{head}{body}</table>")
+
+    @_safe
+    def apply_analysis_marks(self) -> None:
+        """Copy the analysis' "?"/"??" marks into the record (steps already marked keep their mark)."""
+        record = self._require_record()
+        if self.analysis is None:
+            raise ValueError("click Analyze first")
+        before = dict(record.marks or {})
+        new = annotations.apply_analysis_marks(record, self.analysis)
+        added = {s: m for s, m in (new.marks or {}).items() if s not in before}
+        self._replace_record(new)
+        self._annotate_message(f"Marked {len(added)} card{'s' if len(added) != 1 else ''} from the analysis."
+                               if added else "No new marks: the analysis' marked cards already carry a mark.")

@@ -1,0 +1,251 @@
+"""Annotating hand records: comments and marks by step, saving, and a learner's "could we have done better?" review.
+
+UI-free logic behind the Replay panel's annotation editor and the Play panel's review button.
+
+Conventions
+-----------
+* Every editing function (`set_comment`, `delete_comment`, `set_mark`, `apply_analysis_marks`) returns a **new**
+  `HandRecord`; the record passed in is never modified.
+* Steps are the record's steps (record-format.md "comments"): 0 is the first auction call, then the calls, the
+  discard (one step), trump (one step) and every card played; step ``k`` is the action ``record.actions()[k]``,
+  i.e. the decision taken in the position after ``k`` steps (what the Replay panel shows at "Step k").
+* Comments may sit on any step ``0..n`` (``n`` = number of actions; step ``n`` is "after the last action", as the
+  record validator allows). Marks may sit on any *action* step ``0..n-1`` — calls, the discard, trump or a card —
+  though the analyzer only ever judges cards.
+* ``comments`` is kept sorted by step after an edit (an unedited record is left exactly as loaded, so a
+  load → save round trip is exact). Removing the last comment leaves ``comments == []`` if the record as first
+  edited had a ``comments`` field, and removes the field (``None``) otherwise; ``marks`` behaves the same way.
+"""
+from __future__ import annotations
+
+import copy
+import os
+from typing import Any
+
+from . import records
+from .hand import SEATS
+from .records import GameRecord, HandRecord
+
+__all__ = ["MARKS", "MARK_NAMES", "set_comment", "delete_comment", "set_mark", "mark_at", "comment_at",
+           "n_steps", "save_record", "analyze", "not_analyzable_reason", "apply_analysis_marks", "review",
+           "analysis_by_step", "TEAM_NAMES"]
+
+MARKS = ("!", "?", "??")
+"""Marks that `set_mark` writes ("" removes a mark). Loaded records may hold the schema's others (!!, !?, ?!)."""
+MARK_NAMES = {"!": "good move", "?": "mistake", "??": "blunder", "!!": "excellent move", "!?": "interesting move",
+              "?!": "dubious move"}
+TEAM_NAMES = ("N–S", "E–W")
+
+# Whether the record as first edited had a comments / marks field (carried along the chain of edited copies).
+_HAD_COMMENTS = "_annotations_had_comments"
+_HAD_MARKS = "_annotations_had_marks"
+
+
+# ----- helpers -----------------------------------------------------------------------
+def n_steps(record: HandRecord) -> int:
+    """Number of actions (steps) in ``record``; the last step that can hold a comment."""
+    return len(record.actions())
+
+
+def _check_record(record: Any) -> HandRecord:
+    if isinstance(record, GameRecord):
+        raise ValueError("annotate one hand of a game record (record.hands[i]), not the game")
+    if not isinstance(record, HandRecord):
+        raise ValueError(f"expected a HandRecord, not {type(record).__name__}")
+    return record
+
+
+def _check_step(record: HandRecord, step: Any, *, action: bool) -> int:
+    if isinstance(step, bool) or not isinstance(step, int):
+        raise ValueError(f"step must be an integer, not {step!r}")
+    n = n_steps(record)
+    last = n - 1 if action else n
+    if last < 0:
+        raise ValueError("the record has no actions to mark")
+    if not 0 <= step <= last:
+        what = "an action step" if action else "a step"
+        extra = f" (step {n} is the end of the hand: there is no action to mark)" if action and step == n else ""
+        raise ValueError(f"step {step} is out of range: {what} of this hand is 0..{last}{extra}")
+    return step
+
+
+def _copy(record: HandRecord) -> HandRecord:
+    new = copy.deepcopy(record)
+    setattr(new, _HAD_COMMENTS, getattr(record, _HAD_COMMENTS, record.comments is not None))
+    setattr(new, _HAD_MARKS, getattr(record, _HAD_MARKS, record.marks is not None))
+    return new
+
+
+def comment_at(record: HandRecord, step: int) -> str:
+    """The comment text at ``step`` ("" if none; several comments at one step are joined by newlines)."""
+    return record.comment_at(step)
+
+
+def mark_at(record: HandRecord, step: int) -> str:
+    """The mark at ``step`` ("" if none)."""
+    return (record.marks or {}).get(step, "")
+
+
+# ----- comments ------------------------------------------------------------------------
+def set_comment(record: HandRecord, step: int, text: str) -> HandRecord:
+    """A copy of ``record`` with the comment at ``step`` set to ``text`` (added, or replacing every comment at that
+    step). Empty (or whitespace-only) ``text`` deletes the comment, like `delete_comment`.
+
+    Raises ValueError for a step outside ``0..n_steps(record)`` or a ``text`` that is not a string.
+    """
+    _check_record(record)
+    step = _check_step(record, step, action=False)
+    if not isinstance(text, str):
+        raise ValueError(f"comment text must be a string, not {type(text).__name__}")
+    if not text.strip():
+        return delete_comment(record, step)
+    new = _copy(record)
+    comments = list(new.comments or [])
+    kept, placed = [], False
+    for c in comments:
+        if c.get("step") == step:
+            if not placed:  # keep the first entry (and any extra keys it has), replace its text
+                kept.append({**c, "text": text})
+                placed = True
+            continue
+        kept.append(c)
+    if not placed:
+        kept.append({"step": step, "text": text})
+    new.comments = sorted(kept, key=lambda c: c["step"])
+    return new
+
+
+def delete_comment(record: HandRecord, step: int) -> HandRecord:
+    """A copy of ``record`` without comments at ``step`` (unchanged copy if there were none).
+
+    Raises ValueError for a step outside ``0..n_steps(record)``.
+    """
+    _check_record(record)
+    step = _check_step(record, step, action=False)
+    new = _copy(record)
+    if not any(c.get("step") == step for c in new.comments or ()):
+        return new
+    kept = sorted((c for c in new.comments if c.get("step") != step), key=lambda c: c["step"])
+    new.comments = kept if kept or getattr(new, _HAD_COMMENTS) else None
+    return new
+
+
+# ----- marks -----------------------------------------------------------------------------
+def set_mark(record: HandRecord, step: int, mark: str) -> HandRecord:
+    """A copy of ``record`` with ``mark`` ("!", "?" or "??") at action step ``step``; ``mark == ""`` removes it.
+
+    Any action step may be marked (a call, the discard, trump or a card: ``0..n_steps(record) - 1``).
+    Raises ValueError for a step out of range or a mark not in ``MARKS`` / "".
+    """
+    _check_record(record)
+    if mark not in MARKS and mark != "":
+        raise ValueError(f"bad mark {mark!r}: use one of {', '.join(repr(m) for m in MARKS)} or '' to remove")
+    step = _check_step(record, step, action=True)
+    new = _copy(record)
+    marks = dict(new.marks or {})
+    if mark:
+        marks[step] = mark
+    else:
+        marks.pop(step, None)
+    new.marks = dict(sorted(marks.items())) if marks or getattr(new, _HAD_MARKS) else None
+    return new
+
+
+# ----- saving ------------------------------------------------------------------------------
+def save_record(record: HandRecord | GameRecord, path: str | os.PathLike) -> str:
+    """Write ``record`` as JSON (``records.dump``) to ``path``, creating parent folders; return the path.
+
+    Raises ValueError for an empty path and OSError if the file cannot be written.
+    """
+    path = os.fspath(path).strip() if isinstance(path, str) else os.fspath(path)
+    if not path:
+        raise ValueError("enter a file name to save to")
+    if os.path.isdir(path):
+        raise ValueError(f"{path} is a folder: enter a file name")
+    folder = os.path.dirname(path)
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+    text = records.dumps(record) + "\n"
+    with open(path, "w", encoding="utf-8") as fp:
+        fp.write(text)
+    return path
+
+
+# ----- analysis -----------------------------------------------------------------------------
+def not_analyzable_reason(record: HandRecord) -> str | None:
+    """Why double-dummy analysis has nothing to say about ``record`` (None if it can be analysed):
+    a passed-out hand, or an unfinished one (the analysis judges the cards of a complete hand)."""
+    _check_record(record)
+    state = record.replay()
+    if state.passed_out:
+        return "The hand was passed out: no cards were played, so there is nothing to analyse."
+    if not state.is_over:
+        played = sum(len(t) for t in record.tricks or ())
+        if not played:
+            return "The hand is unfinished: no cards were played yet, so there is nothing to analyse."
+        return (f"The hand is unfinished ({played} cards played): only a complete hand is analysed, "
+                "because each card's cost is measured against the final points.")
+    return None
+
+
+def analyze(record: HandRecord, threshold: int = 10) -> dict:
+    """``rookcore.analysis.annotate.analyze_record(record, question_threshold=threshold)``, imported on first use
+    (the solver is big, and loaded only when an analysis is asked for)."""
+    from .analysis.annotate import analyze_record  # noqa: PLC0415
+
+    return analyze_record(record, question_threshold=threshold)
+
+
+def analysis_by_step(analysis: dict) -> dict[int, dict]:
+    """The ``cards`` entries of an ``analyze_record`` report keyed by step."""
+    return {c["step"]: c for c in analysis.get("cards") or ()}
+
+
+def apply_analysis_marks(record: HandRecord, analysis: dict, overwrite: bool = False) -> HandRecord:
+    """A copy of ``record`` with the analyzer's "?"/"??" marks on its cards. Steps that already carry a mark keep
+    it unless ``overwrite``. ``analysis`` is `analyze_record(record)` of this same record."""
+    new = _copy(_check_record(record))
+    for c in analysis.get("cards") or ():
+        if c.get("mark") and (overwrite or c["step"] not in (new.marks or {})):
+            new = set_mark(new, c["step"], c["mark"])
+    return new
+
+
+def _join(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def review(record: HandRecord, threshold: int = 10, seat: str = "S", analysis: dict | None = None) -> list[dict]:
+    """The learner's costly cards in ``record``: "could we have done better?".
+
+    Runs the double-dummy analysis (``analyze_record(record, question_threshold=threshold)``, or uses ``analysis``
+    if given) and keeps the cards of ``seat`` (default South) with ``loss >= threshold`` or an analyzer mark "?" /
+    "??". Each item is the analyzer's card entry (``step``, ``trick``, ``seat``, ``card``, ``best``, ``value``,
+    ``loss``, ``mark``, ``best_cards``) plus ``team`` ("N–S"/"E–W") and ``text``, a plain sentence such as
+    "Trick 4: you played G5 (cost 15 points); G14 would have kept 85 for N–S." Items are in playing order.
+    A hand without play (passed out, or stopped before the first card) gives ``[]``.
+    Raises ValueError for an unknown seat or a threshold that is not a positive integer.
+    """
+    _check_record(record)
+    if seat not in SEATS:
+        raise ValueError(f"unknown seat {seat!r}: use one of {', '.join(SEATS)}")
+    if isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 1:
+        raise ValueError(f"threshold must be a positive whole number of points, not {threshold!r}")
+    if analysis is None:
+        analysis = analyze(record, threshold)
+    team = TEAM_NAMES[SEATS.index(seat) & 1]
+    out = []
+    for c in analysis.get("cards") or ():
+        if c["seat"] != seat or not (c["loss"] >= threshold or c["mark"] in ("?", "??")):
+            continue
+        better = [b for b in c["best_cards"] if b != c["card"]] or list(c["best_cards"])
+        loss = c["loss"]
+        cost = f"cost {loss} point{'s' if loss != 1 else ''}"
+        if c["mark"] == "??":
+            cost += ", and it changed whether the bid is made"
+        text = (f"Trick {c['trick']}: you played {c['card']} ({cost}); "
+                f"{_join(better)} would have kept {c['best']} for {team}.")
+        out.append({**c, "better": better, "team": team, "text": text})
+    return out

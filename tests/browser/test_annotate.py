@@ -1,0 +1,81 @@
+"""Browser test: annotate a hand in the Replay tab, save it, load the file back, and find the comment again."""
+from __future__ import annotations
+
+import json
+import re
+
+from browser_helpers import assert_no_traceback, button, open_app, open_tab, wait_until
+
+STEP = 5
+COMMENT = "Browser note: 85 is too high without the nest."
+
+
+def _step(page) -> tuple[int, int]:
+    text = page.locator(".rook-replay-step").inner_text()
+    m = re.fullmatch(r"\s*Step (\d+) / (\d+)\s*", text)
+    assert m, f"step readout: {text!r}"
+    return int(m.group(1)), int(m.group(2))
+
+
+def _forward_to(page, k: int) -> None:
+    forward = button(page, "jupyter-button", "Forward").first
+    while _step(page)[0] < k:
+        here = _step(page)[0]
+        forward.click()
+        wait_until(lambda here=here: _step(page)[0] == here + 1, what=f"Step {here + 1}")
+
+
+def _annotate_text(page):
+    return page.locator(".rook-annotate-text textarea").first
+
+
+def test_annotate_save_and_reload(voila_url, page, artifacts_dir, tmp_path):
+    open_app(page, voila_url)
+    open_tab(page, "Replay")
+    page.wait_for_selector(".rook-replay-examples select", state="visible")
+    page.locator(".rook-replay-examples select").select_option(label="crowsnest-set")
+    wait_until(lambda: _step(page)[0] == 0 and page.locator(".rook-annotate-path input").input_value()
+               == "annotated/crowsnest-set.json", what="crowsnest-set to load")
+
+    _forward_to(page, STEP)
+    wait_until(lambda: f"Step {STEP}" in page.locator(".rook-annotate-step").inner_text(),
+               what="the annotation editor to follow the step")
+    _annotate_text(page).fill(COMMENT)
+    button(page, "rook-annotate-save", "Save comment").first.click()
+    wait_until(lambda: COMMENT in page.locator(".rook-replay-comment").inner_text(),
+               what="the saved comment to show")
+    button(page, "rook-annotate-mark", "?").first.click()
+    wait_until(lambda: "?" in page.locator(".rook-annotate-step .rook-mark").all_inner_texts(),
+               what="the mark to show")
+
+    out = tmp_path / "annotated" / "crowsnest-set-annotated.json"
+    path_box = page.locator(".rook-annotate-path input").first
+    path_box.fill(str(out))
+    path_box.press("Tab")
+    button(page, "rook-annotate-save-record", "Save record").first.click()
+    wait_until(lambda: "Saved" in page.locator(".rook-annotate-result").inner_text(), what="Saved …")
+    assert out.exists(), page.locator(".rook-annotate-result").inner_text()
+    doc = json.loads(out.read_text("utf-8"))
+    assert {"step": STEP, "text": COMMENT} in doc["comments"] and doc["marks"] == {str(STEP): "?"}
+    link = page.locator(".rook-annotate-download a[download]")
+    assert link.count() == 1 and link.get_attribute("href").startswith("data:application/json;base64,")
+
+    # load the file back through the path box
+    page.locator(".rook-replay-path input").first.fill(str(out))
+    page.locator(".rook-replay-path input").first.press("Tab")
+    button(page, "jupyter-button", "Load").first.click()
+    wait_until(lambda: _step(page)[0] == 0 and page.locator(".rook-annotate-path input").input_value()
+               == "annotated/crowsnest-set-annotated.json", what="the saved file to load")
+    assert not page.locator(".rook-replay-error").is_visible()
+    assert not page.locator(".rook-replay-comment").inner_text().strip().endswith(COMMENT)
+    _forward_to(page, STEP)
+    wait_until(lambda: COMMENT in page.locator(".rook-replay-comment").inner_text(),
+               what="the comment of the re-loaded file")
+    wait_until(lambda: _annotate_text(page).input_value() == COMMENT, what="the comment in the editor")
+    wait_until(lambda: "?" in page.locator(".rook-annotate-step .rook-mark").all_inner_texts(),
+               what="the mark of the re-loaded file")
+
+    page.locator(".rook-annotate").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts_dir / "annotate.png"), full_page=True)
+    assert_no_traceback(page)
+    assert not page.errors, page.errors

@@ -1,0 +1,139 @@
+"""PlayPanel: "Could we have done better?" after a hand ends (double-dummy review of South's cards)."""
+from __future__ import annotations
+
+import random
+import re
+import threading
+
+import pytest
+
+from rookcore import annotations
+from rookcore.actions import PASS
+from rookcore.table import Table
+from widgets.play import PlayPanel
+
+
+@pytest.fixture(autouse=True)
+def no_callback_errors(caplog):
+    yield
+    bad = [r for r in caplog.records if "Exception in callback" in r.getMessage()]
+    assert not bad, bad[0].getMessage()
+
+
+def _text(html: str) -> str:
+    return re.sub(r"<[^>]+>", "", html)
+
+
+def _finish_hand(panel: PlayPanel, seed: int = 0) -> None:
+    """South passes and plays random legal cards by clicking its enabled card buttons."""
+    rng = random.Random(seed)
+    t = panel.table
+    for _ in range(200):
+        if t.state.is_over:
+            return
+        assert t.is_learner_turn()
+        legal = t.legal_for_learner()
+        if PASS in legal:
+            panel.pass_button.click()
+            continue
+        _img, button, _box = panel._card_widget(rng.choice(legal).card)
+        assert not button.disabled
+        button.click()
+    raise AssertionError("hand did not end")
+
+
+def _played_panel(start_seed: int = 1) -> PlayPanel:
+    for seed in range(start_seed, start_seed + 30):
+        panel = PlayPanel(Table(seed=seed), pace=0)
+        _finish_hand(panel, seed)
+        if not panel.table.state.passed_out:
+            return panel
+    pytest.skip("every hand passed out")
+
+
+def test_review_button_only_after_hand_ends():
+    panel = PlayPanel(Table(seed=3), pace=0)
+    assert panel.review_button.description == "Could we have done better?"
+    assert "rook-review" in panel.review_button._dom_classes
+    assert "rook-review-list" in panel.review_html._dom_classes
+    if not panel.table.state.is_over:
+        assert panel.review_box.layout.display == "none"
+        panel.review()  # too early: an error in the status line, nothing raised
+        assert "when the hand is over" in panel.status.value
+    _finish_hand(panel, 3)
+    assert panel.review_box.layout.display == "flex"
+    assert "Total" in panel.score_html.value or panel.score_html.value
+
+
+def test_review_lists_costly_cards_with_fake_reviewer():
+    panel = _played_panel()
+    seen = []
+    items = [{"text": "Trick 4: you played G5 (cost 15 points); G14 would have kept 85 for N–S.", "seat": "S"},
+             {"text": "Trick 7: you played R<5> (cost 20 points); R14 would have kept 90 for N–S.", "seat": "S"}]
+    panel.reviewer = lambda record: seen.append(record) or items
+    panel.review_in_background = False
+    panel.review_button.click()
+    assert seen and seen[0].tricks  # the finished hand's record
+    html = panel.review_html.value
+    assert html.count("rook-review-item") == 2
+    assert "G14 would have kept 85 for N–S." in _text(html)
+    assert "R&lt;5&gt;" in html  # escaped
+    # a new hand hides the button and forgets the review
+    panel.new_hand_button.click()
+    if not panel.table.state.is_over:
+        assert panel.review_box.layout.display == "none"
+    assert panel.review_html.value == ""
+
+
+def test_no_costly_cards_message_and_errors():
+    panel = _played_panel()
+    panel.review_in_background = False
+    panel.reviewer = lambda record: []
+    panel.review_button.click()
+    assert "No costly cards" in panel.review_html.value
+
+    def broken(record):
+        raise RuntimeError("boom")
+
+    panel.reviewer = broken
+    panel.review_button.click()
+    assert "The review failed" in panel.review_html.value and "boom" in panel.review_html.value
+    assert not panel.review_button.disabled
+
+
+def test_review_in_background_shows_analyzing_first():
+    panel = _played_panel()
+    gate = threading.Event()
+    panel.reviewer = lambda record: gate.wait(30) and []
+    panel.review_button.click()
+    assert "Analyzing…" in panel.review_html.value and panel.review_button.disabled
+    gate.set()
+    assert panel.wait_review(30)
+    assert "No costly cards" in panel.review_html.value
+
+
+def test_passed_out_hand_explains(monkeypatch):
+    from rookcore.examples import load_example
+
+    panel = _played_panel()  # the AIs rarely let a hand pass out: stand in a passed-out record
+    monkeypatch.setattr(panel.table, "record", lambda reasons=True: load_example("crowsnest-passed-out"))
+    panel.reviewer = lambda record: pytest.fail("a passed-out hand is not analysed")
+    panel.review_button.click()
+    assert "passed out" in panel.review_html.value
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(1800)
+def test_review_real_analysis_lists_only_south():
+    panel = _played_panel()
+    panel.review_in_background = False
+    panel.review_button.click()
+    html = panel.review_html.value
+    expected = annotations.review(panel.table.record(reasons=False))
+    assert all(i["seat"] == "S" and (i["loss"] >= 10 or i["mark"] in ("?", "??")) for i in expected)
+    if expected:
+        assert html.count("rook-review-item") == len(expected)
+        for i in expected:
+            assert _text(i["text"]) in _text(html).replace("&amp;", "&")
+    else:
+        assert "No costly cards" in html

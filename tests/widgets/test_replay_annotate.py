@@ -1,0 +1,262 @@
+"""ReplayPanel annotation: comments and marks through the buttons, saving and re-loading, and Analyze."""
+from __future__ import annotations
+
+import base64
+import json
+import re
+
+import pytest
+
+from rookcore import records
+from rookcore.examples import load_example
+from widgets.replay import ReplayPanel
+
+
+def _text(html: str) -> str:
+    return re.sub(r"<[^>]+>", "", html)
+
+
+@pytest.fixture(autouse=True)
+def no_callback_errors(caplog):
+    """ipywidgets logs (does not raise) exceptions in button callbacks: fail the test on any."""
+    yield
+    bad = [r for r in caplog.records if "Exception in callback" in r.getMessage()]
+    assert not bad, bad[0].getMessage()
+
+
+def _fake_analysis(record, question_threshold=10):
+    """A quick stand-in for the double-dummy analyzer: every card of W and S costs its position parity."""
+    cards = []
+    step = len(record.actions()) - sum(len(t) for t in record.tricks)
+    k = 0
+    for t, trick in enumerate(record.tricks):
+        for card in trick:
+            name = record.rules.card_name(card)
+            loss = 15 if k % 7 == 3 else (4 if k % 5 == 1 else 0)
+            cards.append({"step": step + k, "trick": t + 1, "seat": "NESW"[k % 4], "card": name,
+                          "best": 90, "value": 90 - loss, "loss": loss,
+                          "mark": "?" if loss >= question_threshold else "",
+                          "best_cards": [name] if not loss else ["R14"]})
+            k += 1
+    return {"variant": record.variant, "start": {"NS": 90, "EW": 30}, "cards": cards}
+
+
+def test_stable_names():
+    p = ReplayPanel()
+    assert "rook-annotate-text" in p.comment_text._dom_classes
+    assert p.save_comment_button.description == "Save comment"
+    assert "rook-annotate-save" in p.save_comment_button._dom_classes
+    assert p.delete_comment_button.description == "Delete comment"
+    assert "rook-annotate-delete" in p.delete_comment_button._dom_classes
+    assert [b.description for b in p.mark_buttons.values()] == ["!", "?", "??", "no mark"]
+    assert all("rook-annotate-mark" in b._dom_classes for b in p.mark_buttons.values())
+    assert "rook-annotate-path" in p.save_path._dom_classes
+    assert "rook-annotate-save-record" in p.save_record_button._dom_classes
+    assert "rook-annotate-result" in p.save_result._dom_classes
+    assert "rook-analyze" in p.analyze_button._dom_classes and p.analyze_button.description == "Analyze"
+    assert "rook-analysis-table" in p.analysis_table._dom_classes
+    assert p.save_path.value == "annotated/crowsnest-made.json"
+    assert "<a " in p.download.value and "download=" in p.download.value and "data:application/json;base64," in \
+        p.download.value
+
+
+def test_comment_editor_shows_existing_comment_and_follows_steps():
+    p = ReplayPanel()
+    assert p.comment_text.value == "The opening call."
+    p.forward_button.click()
+    assert p.comment_text.value == ""
+    # step 1 = the decision taken in the position shown (the record's action 1); the action line shows action 0
+    assert "Step 1" in p.annotate_step.value and "S bids 75" in p.annotate_step.value
+    assert "E bids 70" in p.action.value
+    p.first_button.click()
+    assert p.comment_text.value == "The opening call."
+
+
+def test_annotate_step5_save_and_reload(tmp_path):
+    p = ReplayPanel()
+    for _ in range(5):
+        p.forward_button.click()
+    assert p.step == 5
+    p.comment_text.value = "Too high: 85 needs the nest."
+    p.save_comment_button.click()
+    assert "Too high" in p.comment.value and p.comment.layout.display == ""
+    p.mark_buttons["??"].click()
+    assert "rook-mark" in p.annotate_step.value and "??" in _text(p.annotate_step.value)
+    assert p.mark_buttons["??"].button_style == "warning"
+    assert "unsaved" in p.save_result.value
+    # the mark also shows next to the description of that action (one step later)
+    p.forward_button.click()
+    assert "??" in _text(p.action.value) and "rook-mark" in p.action.value
+    p.back_button.click()
+    assert p.comment_text.value == "Too high: 85 needs the nest."
+
+    # the download link carries the annotations
+    data = re.search(r'base64,([A-Za-z0-9+/=]+)"', p.download.value).group(1)
+    doc = json.loads(base64.b64decode(data))
+    assert {"step": 5, "text": "Too high: 85 needs the nest."} in doc["comments"] and doc["marks"] == {"5": "??"}
+
+    target = tmp_path / "out" / "annotated.json"
+    p.save_path.value = str(target)
+    p.save_record_button.click()
+    assert "Saved" in p.save_result.value and target.exists()
+
+    q = ReplayPanel(example=None)
+    q.path.value = str(target)
+    q.load_button.click()
+    assert q.error.layout.display == "none"
+    assert q.save_path.value == "annotated/annotated.json"
+    q.go(5)
+    assert q.comment_text.value == "Too high: 85 needs the nest."
+    assert "Too high: 85 needs the nest." in q.comment.value
+    assert "??" in _text(q.annotate_step.value)
+    assert q.mark_buttons["??"].button_style == "warning"
+    assert q.record.marks == {5: "??"}
+    q.go(0)
+    assert q.comment_text.value == "The opening call."  # the example's own comment is kept
+
+
+def test_edit_delete_and_remove_mark():
+    p = ReplayPanel()
+    p.go(3)
+    p.comment_text.value = "first"
+    p.save_comment_button.click()
+    p.comment_text.value = "second"
+    p.save_comment_button.click()
+    assert p.record.comment_at(3) == "second" and [c["step"] for c in p.record.comments] == [0, 3]
+    p.delete_comment_button.click()
+    assert p.record.comment_at(3) == "" and p.comment.layout.display == "none"
+    p.delete_comment_button.click()
+    assert "no comment" in p.annotate_status.value
+    p.mark_buttons["!"].click()
+    assert p.record.marks == {3: "!"}
+    p.mark_buttons[""].click()
+    assert p.record.marks is None
+    p.comment_text.value = "   "
+    p.save_comment_button.click()  # empty text: nothing to save, nothing raised
+    assert p.record.comment_at(3) == ""
+
+
+def test_no_mark_at_end_and_bad_input_never_raises(tmp_path):
+    p = ReplayPanel()
+    p.last_button.click()
+    assert all(b.disabled for b in p.mark_buttons.values())
+    p.set_mark("?")  # programmatic: error shown, not raised
+    assert "no action to mark" in p.annotate_status.value
+    p.set_mark("bad")
+    assert "bad mark" in p.annotate_status.value
+    p.comment_text.value = "summary"
+    p.save_comment_button.click()
+    assert p.record.comment_at(p.n_steps) == "summary"
+    p.save_path.value = ""
+    p.save_record_button.click()
+    assert "file name" in p.save_result.value
+    p.save_path.value = str(tmp_path)
+    p.save_record_button.click()
+    assert "folder" in p.save_result.value
+    blocker = tmp_path / "f"
+    blocker.write_text("x")
+    p.save_path.value = str(blocker / "x.json")
+    p.save_record_button.click()
+    assert "rook-annotate-error" in p.save_result.value
+    empty = ReplayPanel(example=None)
+    empty.save_comment_button.click()
+    empty.set_mark("!")
+    empty.analyze()
+    assert "load a record first" in empty.annotate_status.value
+
+
+def test_game_record_annotations_saved_in_game(tmp_path):
+    from rookcore.ai import LEVELS
+    from rookcore.rules import get_rules
+    from rookcore.selfplay import play_hands
+
+    game = play_hands(get_rules(), [LEVELS["rules"](seed=s) for s in range(4)], 2, seed=7)
+    p = ReplayPanel(example=None)
+    assert p.load_record(records.loads(records.dumps(game)))
+    p.hand_select.value = 1
+    assert p.n_steps > 5
+    p.go(5)
+    p.comment_text.value = "in a game"
+    p.save_comment_button.click()
+    p.mark_buttons["?"].click()
+    out = tmp_path / "g.json"
+    p.save_path.value = str(out)
+    p.save_record_button.click()
+    back = records.loads(out.read_text("utf-8"))
+    assert isinstance(back, records.GameRecord)
+    assert back.hands[1].comment_at(5) == "in a game" and back.hands[1].marks == {5: "?"}
+
+
+def test_analyze_marks_cards():
+    p = ReplayPanel(analyzer=_fake_analysis, analyze_in_background=False)
+    p.analyze_button.click()
+    assert "Analysis done" in p.analysis_status.value
+    rows = p.analysis_table.value.count("rook-analysis-row")
+    expected = [c for c in _fake_analysis(p.record)["cards"] if c["loss"] > 0]
+    assert rows == len(expected) > 0
+    first = next(c for c in expected if c["mark"] == "?")
+    p.go(first["step"])
+    card = _text(p.analysis_card.value)
+    assert f"plays {first['card']}" in card and "loss 15" in card and "?" in card and "R14" in card
+    p.go(2)
+    assert "not a card" in p.analysis_card.value
+    assert not p.apply_marks_button.disabled
+    p.go(first["step"])
+    p.mark_buttons["!"].click()  # the learner's own mark is kept
+    p.apply_marks_button.click()
+    marked = {c["step"]: "?" for c in expected if c["mark"] == "?"}
+    marked[first["step"]] = "!"
+    assert p.record.marks == marked
+    # loading another hand clears the analysis
+    p.examples.value = "crowsnest-set"
+    assert p.analysis is None and p.analysis_table.value == ""
+
+
+def test_analyze_in_background_shows_analyzing_first():
+    import threading
+
+    gate = threading.Event()
+
+    def slow(record):
+        gate.wait(30)
+        return _fake_analysis(record)
+
+    p = ReplayPanel(analyzer=slow)
+    p.analyze_button.click()
+    assert "Analyzing…" in p.analysis_status.value and p.analyze_button.disabled
+    gate.set()
+    assert p.wait_analysis(30)
+    assert "Analysis done" in p.analysis_status.value and not p.analyze_button.disabled
+    assert "rook-analysis-row" in p.analysis_table.value
+
+
+def test_analyze_errors_and_hands_without_play():
+    def broken(record):
+        raise RuntimeError("solver exploded")
+
+    p = ReplayPanel(analyzer=broken, analyze_in_background=False)
+    p.analyze_button.click()
+    assert "The analysis failed" in p.analysis_status.value and "solver exploded" in p.analysis_status.value
+    p.examples.value = "crowsnest-passed-out"
+    p.analyze_button.click()
+    assert "passed out" in p.analysis_status.value and p.analysis_table.value == ""
+    rec = load_example("crowsnest-made")
+    rec.tricks = rec.tricks[:3]
+    p.load_record(rec)
+    p.analyze_button.click()
+    assert "unfinished" in p.analysis_status.value
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(1800)
+def test_analyze_real_solver_on_example():
+    """The real double-dummy analyzer behind the button (minutes on a loaded machine)."""
+    p = ReplayPanel(analyze_in_background=False)
+    p.analyze_button.click()
+    assert "Analysis done" in p.analysis_status.value, p.analysis_status.value
+    cards = p.analysis["cards"]
+    assert len(cards) == 36
+    costly = [c for c in cards if c["loss"] > 0]
+    assert p.analysis_table.value.count("rook-analysis-row") == len(costly)
+    p.apply_marks_button.click()
+    assert (p.record.marks or {}) == {c["step"]: c["mark"] for c in cards if c["mark"]}
