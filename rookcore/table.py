@@ -356,7 +356,7 @@ class Table:
         s = self._hand
         pts = self.rules.card_points
         nest = None
-        if s.declarer == self.learner and s.phase is not Phase.AUCTION:
+        if s.declarer == self.learner and s.phase is not Phase.AUCTION and self.rules.nest_size:
             nest = sum(pts[c] for c in s.nest)
         bonus = self.rules.majority_bonus
         note = f"{bonus} points to the team taking more tricks" if bonus else None

@@ -71,7 +71,7 @@ TEAM_NAMES = {"NS": "N–S", "EW": "E–W"}
 MAX_CANDIDATES = 8
 _TABLE_STYLE = ("<style>.rook-score-table, .rook-tally-table {border-collapse: collapse}"
                 ".rook-score-table td, .rook-score-table th {padding: 2px 6px; border-bottom: 1px solid #ddd;"
-                " text-align: right}</style>")
+                " text-align: right} .rook-score-table th {white-space: nowrap}</style>")
 
 
 def _safe(method):
@@ -482,7 +482,7 @@ class PlayPanel(widgets.VBox):
                                         "next hand" if t.state.is_over else "throw this hand in and redeal")
         bird = t.rules.bird_name if t.rules.bird_points else "bird"
         self.bird_toggle.description = f"Play with the {bird} (from the next new game)"
-        self.bird_toggle.disabled = not t.rules.bird_points
+        self.bird_toggle.layout.display = None if t.rules.bird_points else "none"  # no bird in this rule set
         auto = f"hands/hand-{t.hand_number}.json"
         if self.save_path.value in ("", self._auto_path):
             self.save_path.value = auto
