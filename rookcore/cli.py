@@ -37,6 +37,19 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_analyze(args: argparse.Namespace) -> int:
+    """``analyze FILE``: double-dummy loss and mark of every card played (JSON, exit 0) or one error line (exit 2)."""
+    from .analysis import analyze_record  # noqa: PLC0415 - the solver is only needed here
+
+    try:
+        record = read_record(args.file)
+    except records.RecordError as e:
+        return _fail(str(e))
+    report = analyze_record(record, question_threshold=args.threshold, first_trick=args.from_trick)
+    print(json.dumps(report, indent=1))
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """``play``: the AI plays all four seats; writes a hand record (1 hand) or a game record."""
     from .ai import LEVELS  # noqa: PLC0415 - the AI is only needed here
@@ -98,6 +111,12 @@ def build_parser() -> argparse.ArgumentParser:
     score = sub.add_parser("score", help="validate and score a hand or game record")
     score.add_argument("file")
     score.set_defaults(func=cmd_score)
+    analyze = sub.add_parser("analyze", help="double-dummy analysis of every card of a hand record")
+    analyze.add_argument("file")
+    analyze.add_argument("--threshold", type=int, default=10, help='points lost for a "?" mark (default 10)')
+    analyze.add_argument("--from-trick", type=int, default=1,
+                         help="analyse from this trick on (faster; start is then the value there)")
+    analyze.set_defaults(func=cmd_analyze)
     play = sub.add_parser("play", help="let the AI play all four seats and write the record")
     play.add_argument("--variant", default="crowsnest")
     play.add_argument("--options", help='JSON object of options, e.g. \'{"bird": false}\'')

@@ -1,0 +1,102 @@
+"""Timing of the double-dummy solver on full deals.
+
+``python -m rookcore.analysis.bench [--best] [--cap SECONDS] N [variant ...]`` (variant ``crowsnest-nobird`` =
+CrowsNest with options {"bird": false}; default: every rule set).
+
+Each deal: `HandState.deal(rules, "N", seed)`, the first seat bids the minimum and the others pass, the declarer puts
+back its lowest cards (fewest points, then lowest rank) and names its longest colour; the solver then solves the
+first lead with a fresh `Solver` — every legal card valued (`Solver.solve`), or with ``--best`` only the best value
+and best cards (``all_values=False``). Times are CPU seconds (``time.process_time``). A deal that exceeds ``--cap``
+seconds (wall clock) is stopped and counted as the cap (so medians/percentiles are then lower bounds).
+Prints median / p99 / max per rule set.
+"""
+from __future__ import annotations
+
+import signal
+import statistics
+import sys
+import time
+
+from ..actions import PASS, Discard, NameTrump, bid
+from ..cards import COLOURS
+from ..hand import HandState, Phase
+from ..rules import VARIANTS, Rules, get_rules
+from .dd import Solver
+
+__all__ = ["play_ready", "time_solves"]
+
+
+def play_ready(rules: Rules, seed: int, dealer: int = 0) -> HandState:
+    """A deal brought to the first lead by the simple policy in the module doc."""
+    st = HandState.deal(rules, dealer, seed)
+    st.apply(bid(rules.bid_min))
+    while st.phase is Phase.AUCTION:
+        st.apply(PASS)
+    decl = st.declarer
+    if st.phase is Phase.DISCARD:
+        def low(c):
+            rank = len(rules.order) - rules.order.index(c.number) if c.number in rules.order and not c.is_bird else 99
+            return (rules.card_points[c], rank)
+        st.apply(Discard(sorted(st.hands[decl], key=low)[:rules.nest_size]))
+    counts = {col: sum(1 for c in st.hands[decl] if c.colour == col) for col in COLOURS}
+    st.apply(NameTrump(max(COLOURS, key=lambda col: counts[col])))
+    return st
+
+
+class _Cap(Exception):
+    pass
+
+
+def _alarm(_sig, _frame):
+    raise _Cap()
+
+
+def time_solves(rules: Rules, n: int, first_seed: int = 0, all_values: bool = True,
+                cap: float | None = None) -> tuple[list[float], int]:
+    """CPU seconds to solve the first lead of ``n`` seeded deals (fresh solver each) and the number capped."""
+    times, capped = [], 0
+    for seed in range(first_seed, first_seed + n):
+        st = play_ready(rules, seed)
+        t0 = time.process_time()
+        if cap:
+            signal.signal(signal.SIGALRM, _alarm)
+            signal.setitimer(signal.ITIMER_REAL, cap)
+        try:
+            Solver().solve(st, all_values=all_values)
+            times.append(time.process_time() - t0)
+        except _Cap:
+            times.append(cap)
+            capped += 1
+        finally:
+            if cap:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+    return times, capped
+
+
+def _pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
+
+
+def main(argv: list[str]) -> None:
+    args = list(argv)
+    all_values = "--best" not in args
+    if not all_values:
+        args.remove("--best")
+    cap = None
+    if "--cap" in args:
+        i = args.index("--cap")
+        cap = float(args[i + 1])
+        del args[i:i + 2]
+    n = int(args[0]) if args else 50
+    names = args[1:] or list(VARIANTS) + ["crowsnest-nobird"]
+    for name in names:
+        rules = get_rules("crowsnest", {"bird": False}) if name == "crowsnest-nobird" else get_rules(name)
+        ts, capped = time_solves(rules, n, all_values=all_values, cap=cap)
+        print(f"{name:20s} tricks={rules.hand_size:2d} n={n} {'all' if all_values else 'best'} "
+              f"median={statistics.median(ts):.3f}s p99={_pct(ts, 0.99):.3f}s max={max(ts):.3f}s"
+              + (f" capped={capped}" if capped else ""), flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,723 @@
+"""Exact double-dummy solver for the play phase (all four hands known), every rule set.
+
+Value and "best play"
+---------------------
+A position is scored by the final captured points of each team: counters in the tricks still to be won, plus what
+is already captured (``state.captured``), plus the nest's counters to the team of the last trick, plus
+``rules.majority_bonus`` to the team with more tricks in the whole hand (none on an equal split). Best play is the
+minimax of ``v = NS_final − EW_final``: N–S maximise it, E–W minimise it. Without a majority bonus this is "each side
+maximises its own points" (the total is constant); with a bonus it is the zero-sum game on own − other.
+
+Tie-break (only where a trick split can be equal: a majority bonus with an even number of tricks, i.e. Partnership,
+7–7): two lines with the same ``v`` can end in different team totals (100 on a 7–7 split, 120 otherwise). To make the
+reported (NS, EW) pair well defined, each side then prefers, among lines of equal ``v``, the one with the better
+trick difference for itself (lexicographic ``(v, tricks_NS − tricks_EW)``, still zero-sum). Elsewhere the pair is a
+function of ``v`` alone.
+
+Technique
+---------
+* Hands are 64-bit masks over card ids; per (rules, trump) tables give each card's effective suit, trick key and points.
+* Alpha-beta (fail-soft) driven by MTD(f) null-window searches.
+* Transposition table at trick boundaries only, keyed by the four hand masks, the leader and (with a majority bonus)
+  the trick difference so far — normalised once the bonus is decided. It stores bounds on the value of the
+  *remainder* (points from here on), so the points already taken are not part of the key and the table is shared by
+  every position of a deal (and by deals with the same rules, trump and nest points). It is cleared when it exceeds
+  ``tt_limit`` entries (default 1,500,000 ≈ 225 MB).
+* Equivalent cards: cards of one hand, adjacent in rank in their effective suit among the cards still in play (hands
+  and the current trick), with the same points and privilege, are interchangeable: only one is searched.
+* Move ordering: the table's best card first; cashing masters / leading to partner's master; following: beat the
+  current winner cheaply or throw low, give points to a partner's trick on the last seat.
+* Static bound: the remainder is at most the points still out (hands + nest + undecided bonus).
+
+Public API: `solve(state)` → `DDResult`; `Solver` keeps its tables between calls (use one per deal for speed).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..cards import Card
+from ..hand import HandState, Phase, trick_tables
+from ..rules import Rules
+
+__all__ = ["DDResult", "Solver", "solve", "TT_LIMIT"]
+
+INF = 1 << 40
+TT_LIMIT = 1_500_000
+"""Default transposition-table size (entries) at which the table is cleared: an entry (one packed int key, one packed
+int value) takes about 150 bytes, so a full table is about 225 MB."""
+
+
+@dataclass
+class DDResult:
+    """Result of `solve`: final captured points under best play, from the position solved.
+
+    ns, ew: final captured points of N–S and E–W (nest and majority bonus included).
+    card_values: for every legal card of the seat to act, the final (NS, EW) after playing it, best play after.
+    best_cards: the legal cards that achieve the best final (NS, EW) for the seat to act (sorted by card id).
+    to_act: the seat to act (0..3 = N E S W), None if the hand is over.
+    value: the solver's scalar (NS − EW, times 32 plus the trick difference under the Partnership tie-break).
+    """
+
+    ns: int
+    ew: int
+    card_values: dict[Card, tuple[int, int]] = field(default_factory=dict)
+    best_cards: list[Card] = field(default_factory=list)
+    to_act: int | None = None
+    value: int = 0
+
+    def team_points(self, team: int) -> int:
+        """Final points of team 0 (N–S) or 1 (E–W)."""
+        return self.ew if team else self.ns
+
+
+class _Engine:
+    """Search tables and closures for one (rules, trump, nest points). Not thread-safe."""
+
+    def __init__(self, rules: Rules, trump: str, nest_pts: int, tt_limit: int):
+        tables = trick_tables(rules, trump)
+        suit_of = list(tables.suit)
+        tkey = [1000 + p if p else 0 for p in tables.trump_power]
+        rkey = list(tables.rank_power)
+        pts = [0] * 64
+        for c, p in rules.card_points.items():
+            pts[c] = p
+        priv = 0
+        suit_mask = [0, 0, 0, 0]
+        for c in rules.deck:
+            suit_mask[suit_of[c]] |= 1 << c
+            if rules.has_privilege(c):
+                priv |= 1 << c
+        # class of a card for equivalence: same points and same privilege
+        cls = [pts[c] * 2 + ((priv >> c) & 1) for c in range(64)]
+        order = []
+        for s in range(4):
+            cards = [c for c in rules.deck if suit_of[c] == s]
+            cards.sort(key=lambda c: -(tkey[c] or rkey[c]))
+            order.append(tuple((c, 1 << c, cls[c]) for c in cards))
+        bonus = rules.majority_bonus
+        tiebreak = bool(bonus) and rules.hand_size % 2 == 0
+        M = 32 if tiebreak else 1
+        TB = 1 if tiebreak else 0
+        NESTV = M * nest_pts
+        BONUSV = M * bonus
+        BIT = [1 << c for c in range(64)]
+        OFF = INF  # table entries pack (lo + OFF, hi + OFF, best card + 1) into one int: 42 + 42 + 7 bits
+        M42 = (1 << 42) - 1
+        SUIT, TK, RK, PTS, SM, ORDER = suit_of, tkey, rkey, pts, suit_mask, order
+        self.M, self.TB, self.tiebreak = M, TB, tiebreak
+        self.counter_total = rules.counter_total
+        self.bonus = bonus
+        self.tables = (SUIT, TK, RK, PTS)
+        self.suit_mask = SM
+        self.priv = priv
+        TT: dict = {}
+        self.tt = TT
+        H = [0, 0, 0, 0]
+        self.H = H
+        # position state (trick boundary quantities): trick difference so far, tricks left, trick cards, points in hands
+        dtr = 0
+        nrem = 0
+        tmask = 0
+        rempts = 0
+        nodes = 0
+        RED = 0   # redundant (equivalent) cards of the current trick, computed at its lead
+
+        def bits(m):
+            out = []
+            while m:
+                b = m & -m
+                out.append(b.bit_length() - 1)
+                m ^= b
+            return out
+
+        def set_state(hands, trick_mask, d, n, rp):
+            nonlocal dtr, nrem, tmask, rempts, RED
+            H[:] = hands
+            tmask, dtr, nrem, rempts = trick_mask, d, n, rp
+            RED = scan()[0]
+
+        self.set_state = set_state
+
+        def node_count():
+            return nodes
+
+        self.node_count = node_count
+
+        def reps(legal):
+            """Representatives of the legal cards (one per run of equivalent cards), in suit/rank order."""
+            inplay = H[0] | H[1] | H[2] | H[3] | tmask
+            out = []
+            for s in 0, 1, 2, 3:
+                left = legal & SM[s]
+                if not left:
+                    continue
+                prev = -1
+                for c, b, cl in ORDER[s]:
+                    if b & left:
+                        if cl != prev:
+                            out.append(c)
+                        prev = cl
+                        left ^= b
+                        if not left:
+                            break
+                    elif b & inplay:
+                        prev = -1
+            return out
+
+        TRUMP = tables.trump
+        TRM = SM[TRUMP]
+
+        def scan():
+            """One pass over the cards in play (trick boundary or root): the mask of redundant cards (equivalent
+            to the next higher card of the same hand) and the points each team is sure to take (cards that only
+            the same team's trumps can beat)."""
+            h0, h1, h2, h3 = H
+            inplay = h0 | h1 | h2 | h3 | tmask
+            red = 0
+            sure0 = sure1 = 0
+            for s in 0, 1, 2, 3:
+                if not inplay & SM[s]:
+                    continue
+                prev_h = 0
+                prev_cl = -1
+                top_team = -1   # team holding every card above (so far), -2 once broken
+                for c, b, cl in ORDER[s]:
+                    if not b & inplay:
+                        continue
+                    if b & h0:
+                        hh, t = h0, 0
+                    elif b & h1:
+                        hh, t = h1, 1
+                    elif b & h2:
+                        hh, t = h2, 0
+                    elif b & h3:
+                        hh, t = h3, 1
+                    else:
+                        hh, t = 0, -3
+                    if b & prev_h and cl == prev_cl:
+                        red |= b
+                    prev_h, prev_cl = hh, cl
+                    if top_team == -1:
+                        top_team = t
+                    elif top_team != t:
+                        top_team = -2
+                    if top_team >= 0 and s == TRUMP:
+                        # a trump beaten only by its own team's trumps: wherever it is played, that team wins it
+                        if t:
+                            sure1 += PTS[c]
+                        else:
+                            sure0 += PTS[c]
+            return red, sure0, sure1
+
+        def lead_order(seat, moves, bm):
+            inplay = H[0] | H[1] | H[2] | H[3]
+            mine = H[seat]
+            partner = H[seat ^ 2]
+            scored = []
+            tops = {}
+            for c in moves:
+                s = SUIT[c]
+                top = tops.get(s)
+                if top is None:
+                    top = -1
+                    for t, b, _cl in ORDER[s]:
+                        if b & inplay:
+                            top = t
+                            break
+                    tops[s] = top
+                if c == bm:
+                    sc = 100000
+                elif c == top:
+                    sc = 10000 + PTS[c] * 10 + TK[c]
+                elif BIT[top] & partner:
+                    sc = 5000 - PTS[c] * 10 - RK[c]
+                else:
+                    sc = -PTS[c] * 100 - (TK[c] or RK[c])
+                scored.append((sc, c))
+            scored.sort(reverse=True)
+            return [c for _sc, c in scored]
+
+        def follow_order(seat, pos, led, ws, wk, moves):
+            scored = []
+            partner_wins = (ws & 1) == (seat & 1)
+            for c in moves:
+                k = TK[c] or (RK[c] if SUIT[c] == led else 0)
+                p = PTS[c]
+                if partner_wins:
+                    if pos == 3:
+                        sc = p * 100 - k
+                    else:
+                        sc = -p * 100 - k
+                elif k > wk:
+                    if pos == 3:
+                        sc = 100000 + p * 100 - k
+                    else:
+                        sc = 100000 + k
+                else:
+                    sc = -p * 100 - k
+                scored.append((sc, c))
+            scored.sort(reverse=True)
+            return [c for _sc, c in scored]
+
+        def last_trick(seat):
+            """Value of the last trick (each seat holds one card) plus nest and bonus."""
+            best_s = seat
+            c = H[seat].bit_length() - 1
+            led = SUIT[c]
+            wk = TK[c] or RK[c]
+            tp = PTS[c]
+            for i in 1, 2, 3:
+                s = (seat + i) & 3
+                c = H[s].bit_length() - 1
+                k = TK[c] or (RK[c] if SUIT[c] == led else 0)
+                tp += PTS[c]
+                if k > wk:
+                    wk, best_s = k, s
+            if best_s & 1:
+                v = -(tp * M + TB) - NESTV
+                d = dtr - 1
+            else:
+                v = tp * M + TB + NESTV
+                d = dtr + 1
+            if bonus:
+                if d > 0:
+                    v += BONUSV
+                elif d < 0:
+                    v -= BONUSV
+            return v
+
+        def end_trick(ws, tp, alpha, beta):
+            nonlocal dtr, nrem, tmask, rempts, RED
+            if ws & 1:
+                tv = -(tp * M + TB)
+                sg = -1
+            else:
+                tv = tp * M + TB
+                sg = 1
+            saved = tmask
+            saved_red = RED
+            dtr += sg
+            nrem -= 1
+            tmask = 0
+            rempts -= tp
+            if nrem == 1:
+                r = last_trick(ws)
+            elif nrem == 0:
+                r = -NESTV if ws & 1 else NESTV
+                if bonus:
+                    if dtr > 0:
+                        r += BONUSV
+                    elif dtr < 0:
+                        r -= BONUSV
+            else:
+                r = lead(ws, alpha - tv, beta - tv)
+            dtr -= sg
+            nrem += 1
+            tmask = saved
+            RED = saved_red
+            rempts += tp
+            return tv + r
+
+        def play(seat, pos, led, ws, wk, tp, alpha, beta):
+            nonlocal nodes, tmask
+            nodes += 1
+            h = H[seat]
+            f = h & SM[led]
+            legal = (f | (h & priv)) if f else h
+            moves = bits(legal & ~RED)
+            if len(moves) > 1:
+                moves = follow_order(seat, pos, led, ws, wk, moves)
+            nxt = (seat + 1) & 3
+            if seat & 1:
+                best = INF
+                for c in moves:
+                    k = TK[c] or (RK[c] if SUIT[c] == led else 0)
+                    b = BIT[c]
+                    H[seat] = h ^ b
+                    tmask ^= b
+                    if pos == 3:
+                        v = end_trick(seat if k > wk else ws, tp + PTS[c], alpha, beta)
+                    elif k > wk:
+                        v = play(nxt, pos + 1, led, seat, k, tp + PTS[c], alpha, beta)
+                    else:
+                        v = play(nxt, pos + 1, led, ws, wk, tp + PTS[c], alpha, beta)
+                    tmask ^= b
+                    if v < best:
+                        best = v
+                        if v < beta:
+                            beta = v
+                            if alpha >= beta:
+                                break
+            else:
+                best = -INF
+                for c in moves:
+                    k = TK[c] or (RK[c] if SUIT[c] == led else 0)
+                    b = BIT[c]
+                    H[seat] = h ^ b
+                    tmask ^= b
+                    if pos == 3:
+                        v = end_trick(seat if k > wk else ws, tp + PTS[c], alpha, beta)
+                    elif k > wk:
+                        v = play(nxt, pos + 1, led, seat, k, tp + PTS[c], alpha, beta)
+                    else:
+                        v = play(nxt, pos + 1, led, ws, wk, tp + PTS[c], alpha, beta)
+                    tmask ^= b
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+            H[seat] = h
+            return best
+
+        def lead(seat, alpha, beta):
+            nonlocal nodes, tmask, RED
+            nodes += 1
+            h0, h1, h2, h3 = H
+            key = h0 | (h1 << 64) | (h2 << 128) | (h3 << 192) | (seat << 256)
+            if bonus:
+                key |= ((dtr if -nrem <= dtr <= nrem else (99 if dtr > 0 else -99)) + 128) << 258
+            e = TT.get(key)
+            bm = -1
+            if e is not None:
+                lo = (e >> 49) - OFF
+                hi = ((e >> 7) & M42) - OFF
+                bm = (e & 127) - 1
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            else:
+                lo, hi = -INF, INF
+            # static bound: the points still out, less those the other team is sure to take
+            pout = rempts + nest_pts
+            if not bonus:  # cheap check first (no scan)
+                base = M * pout + TB * nrem
+                if base <= alpha:
+                    return base
+                if -base >= beta:
+                    return -base
+            red, sure0, sure1 = scan()
+            ub = M * (pout - 2 * sure1) + TB * nrem
+            lb = M * (2 * sure0 - pout) - TB * nrem
+            if bonus:
+                if dtr > nrem:
+                    ub += BONUSV
+                    lb += BONUSV
+                elif dtr < -nrem:
+                    ub -= BONUSV
+                    lb -= BONUSV
+                else:
+                    ub += BONUSV
+                    lb -= BONUSV
+            if ub <= alpha:
+                return ub
+            if lb >= beta:
+                return lb
+            RED = red
+            a1, b1 = alpha, beta
+            h = H[seat]
+            moves = bits(h & ~red)
+            if len(moves) > 1:
+                moves = lead_order(seat, moves, bm)
+            nxt = (seat + 1) & 3
+            best_c = -1
+            if seat & 1:
+                best = INF
+                for c in moves:
+                    b = BIT[c]
+                    H[seat] = h ^ b
+                    tmask = b
+                    v = play(nxt, 1, SUIT[c], seat, TK[c] or RK[c], PTS[c], alpha, beta)
+                    if v < best:
+                        best, best_c = v, c
+                        if v < beta:
+                            beta = v
+                            if alpha >= beta:
+                                break
+            else:
+                best = -INF
+                for c in moves:
+                    b = BIT[c]
+                    H[seat] = h ^ b
+                    tmask = b
+                    v = play(nxt, 1, SUIT[c], seat, TK[c] or RK[c], PTS[c], alpha, beta)
+                    if v > best:
+                        best, best_c = v, c
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+            H[seat] = h
+            tmask = 0
+            # bounds (fail-soft), relative to the window actually searched (a1, b1)
+            if best >= b1:
+                if best > lo:
+                    lo = best
+            elif best <= a1:
+                if best < hi:
+                    hi = best
+            else:
+                lo = hi = best
+            if len(TT) >= tt_limit:
+                TT.clear()
+            TT[key] = ((lo + OFF) << 49) | ((hi + OFF) << 7) | (best_c + 1)
+            return best
+
+        self.play = play
+        self.lead = lead
+        self.end_trick = end_trick
+        self.last_trick = last_trick
+        self.reps = reps
+
+
+_TRACE: list | None = None
+
+
+class Solver:
+    """Double-dummy solver keeping its transposition tables between calls.
+
+    One `Solver` can be used for many positions (and deals); its table is kept while the (rules, trump, nest points)
+    stay the same (e.g. every position of one deal) and replaced otherwise.
+    ``tt_limit``: entries per table before it is cleared.
+    """
+
+    def __init__(self, tt_limit: int = TT_LIMIT):
+        self.tt_limit = tt_limit
+        self._engines: dict = {}
+        self.nodes = 0
+
+    def _engine(self, state: HandState) -> _Engine:
+        rules = state.rules
+        nest_pts = sum(rules.card_points[c] for c in state.nest)
+        key = (rules, state.trump, nest_pts)
+        eng = self._engines.get(key)
+        if eng is None:
+            self._engines.clear()  # one table at a time keeps memory bounded by tt_limit
+            eng = self._engines[key] = _Engine(rules, state.trump, nest_pts, self.tt_limit)
+        return eng
+
+    def _root(self, state: HandState) -> "_Root":
+        if state.phase is not Phase.PLAY:
+            raise ValueError(f"the double-dummy solver needs the play phase, not {state.phase.value}")
+        return _Root(self._engine(state), state)
+
+    def solve(self, state: HandState, all_values: bool = True) -> DDResult:
+        """Solve ``state`` (phase PLAY, possibly mid-trick; a finished hand gives its captured points).
+
+        Returns a `DDResult` with the exact value of every legal card. With ``all_values=False`` only the best
+        value and ``best_cards`` are exact and ``card_values`` holds just the best cards (faster: the other cards
+        are only shown to be worse). Does not modify ``state``.
+        """
+        if state.phase is Phase.DONE:
+            return DDResult(ns=state.captured[0], ew=state.captured[1], to_act=None,
+                            value=state.captured[0] - state.captured[1])
+        root = self._root(state)
+        n0 = root.eng.node_count()
+        values = root.exact_all() if all_values else root.best_only()
+        self.nodes += root.eng.node_count() - n0
+        return root.result(values)
+
+    def analyze(self, state: HandState, card: Card) -> tuple[DDResult, tuple[int, int]]:
+        """Best play from ``state`` and the value of the legal ``card``: (result, (NS, EW) after ``card``).
+
+        ``result.card_values`` holds the exact values found (the best cards and ``card``); ``result.best_cards``
+        is complete. Cheaper than `solve` (other cards are only shown to be worse).
+        """
+        root = self._root(state)
+        n0 = root.eng.node_count()
+        values = root.best_only(first=int(card))
+        self.nodes += root.eng.node_count() - n0
+        res = root.result(values)
+        return res, res.card_values[card]
+
+    @staticmethod
+    def _runs(eng: _Engine, hands: list[int], tmask: int, lmask: int) -> dict[int, int]:
+        """Map each legal card that `reps` skips to the representative of its run of equivalent cards."""
+        SUIT, TK, RK, PTS = eng.tables
+        inplay = hands[0] | hands[1] | hands[2] | hands[3] | tmask
+        out: dict[int, int] = {}
+        for s in range(4):
+            cards = sorted((c for c in range(64) if (inplay >> c) & 1 and SUIT[c] == s),
+                           key=lambda c: -(TK[c] or RK[c]))
+            prev, rep = -1, -1
+            for c in cards:
+                cl = PTS[c] * 2 + ((eng.priv >> c) & 1)
+                if (lmask >> c) & 1:
+                    if cl != prev:
+                        rep = c
+                    else:
+                        out[c] = rep
+                    prev = cl
+                else:
+                    prev = -1
+        return out
+
+    @staticmethod
+    def _pair(eng: _Engine, total: int) -> tuple[int, int]:
+        """(NS, EW) final points from the scalar value of a whole hand."""
+        if eng.tiebreak:
+            v = (total + 16) // 32
+            dtr = total - 32 * v
+            t = eng.counter_total + (eng.bonus if dtr else 0)
+        else:
+            v = total
+            t = eng.counter_total + eng.bonus  # a bonus here is always paid (odd number of tricks)
+        ns2 = v + t
+        assert ns2 % 2 == 0, (total, v, t)
+        return ns2 // 2, (t - v) // 2
+
+
+class _Root:
+    """The position being solved: its legal cards and exact/null-window searches of each."""
+
+    def __init__(self, eng: _Engine, state: HandState):
+        rules = state.rules
+        self.eng = eng
+        M, TB = eng.M, eng.TB
+        SUIT, TK, RK, PTS = eng.tables
+        hands = [0, 0, 0, 0]
+        for s in range(4):
+            for c in state.hands[s]:
+                hands[s] |= 1 << c
+        tmask = 0
+        for c in state.trick:
+            tmask |= 1 << c
+        d = state.tricks_won[0] - state.tricks_won[1]
+        nrem = rules.hand_size - len(state.tricks)
+        # points in the hands plus the current trick (end_trick takes a whole trick's points off)
+        rempts = sum(PTS[c] for h in state.hands for c in h) + sum(PTS[c] for c in state.trick)
+        self.sofar = M * (state.captured[0] - state.captured[1]) + TB * d
+        self.seat = seat = state.to_act
+        pos = len(state.trick)
+        led = ws = wk = tp = 0
+        if pos:
+            led = SUIT[state.trick[0]]
+            ws, wk, tp = state.trick_leader, -1, 0
+            for i, c in enumerate(state.trick):
+                k = TK[c] or (RK[c] if SUIT[c] == led else 0)
+                if k > wk:
+                    ws, wk = (state.trick_leader + i) % 4, k
+                tp += PTS[c]
+        self.legal = [int(c) for c in state.legal_cards()]
+        lmask = 0
+        for c in self.legal:
+            lmask |= 1 << c
+        eng.set_state(hands, tmask, d, nrem, rempts)
+        self.reps = eng.reps(lmask)
+        self.runs = Solver._runs(eng, hands, tmask, lmask)
+        self.maximise = not (seat & 1)
+
+        def child(c: int, alpha: int, beta: int) -> int:
+            """Fail-soft alpha-beta value (remainder, N–S view) after ``c``."""
+            H = list(hands)
+            b = 1 << c
+            H[seat] ^= b
+            nxt = (seat + 1) & 3
+            if pos == 0:
+                eng.set_state(H, b, d, nrem, rempts)
+                if nrem == 1:  # the whole last trick: every hand holds one card
+                    eng.H[seat] |= b
+                    return eng.last_trick(seat)
+                return eng.play(nxt, 1, SUIT[c], seat, TK[c] or RK[c], PTS[c], alpha, beta)
+            eng.set_state(H, tmask | b, d, nrem, rempts)
+            k = TK[c] or (RK[c] if SUIT[c] == led else 0)
+            w2, k2 = (seat, k) if k > wk else (ws, wk)
+            if pos == 3:
+                return eng.end_trick(w2, tp + PTS[c], alpha, beta)
+            return eng.play(nxt, pos + 1, led, w2, k2, tp + PTS[c], alpha, beta)
+
+        self.child = child
+
+    def mtdf(self, c: int, guess: int) -> int:
+        """Exact remainder value after card ``c`` by MTD(f) from ``guess``."""
+        lo, hi = -INF, INF
+        g = guess
+        while lo < hi:
+            beta = g + 1 if g == lo else g
+            g = self.child(c, beta - 1, beta)
+            if _TRACE is not None:
+                _TRACE.append((c, beta, g, self.eng.node_count()))
+            if g < beta:
+                hi = g
+            else:
+                lo = g
+        return g
+
+    def exact_all(self) -> dict[int, int | None]:
+        values: dict[int, int | None] = {}
+        guess = 0
+        for c in self.reps:
+            values[c] = guess = self.mtdf(c, guess)
+        return values
+
+    def best_only(self, first: int | None = None) -> dict[int, int | None]:
+        """Exact values of the best representatives (and of ``first``); None for cards shown to be worse."""
+        if first is not None:
+            first = self.runs.get(first, first)
+        order = ([first] if first is not None else []) + [c for c in self.reps if c != first]
+        sign = 1 if self.maximise else -1
+        values: dict[int, int | None] = {}
+        best = None
+        for c in order:
+            if best is None:
+                values[c] = best = self.mtdf(c, 0)
+                continue
+            # null-window test: can c reach the best (N-S, E-W) outcome so far?
+            lo_s, hi_s = self.same_pair(best)
+            if self.maximise:
+                g = self.child(c, lo_s - 1, lo_s)
+                reaches = g >= lo_s
+            else:
+                g = self.child(c, hi_s, hi_s + 1)
+                reaches = g <= hi_s
+            if not reaches:
+                values[c] = None
+                continue
+            v = self.mtdf(c, g)
+            values[c] = v
+            if v * sign > best * sign:
+                best = v
+        return values
+
+    def same_pair(self, rem: int) -> tuple[int, int]:
+        """The range of remainder values giving the same final (NS, EW) as ``rem`` (a tie-break range)."""
+        if not self.eng.tiebreak:
+            return rem, rem
+        total = self.sofar + rem
+        v = (total + 16) // 32
+        d = total - 32 * v
+        lo, hi = (32 * v + 1, 32 * v + 15) if d > 0 else (32 * v - 15, 32 * v - 1) if d < 0 else (32 * v, 32 * v)
+        return lo - self.sofar, hi - self.sofar
+
+    def result(self, values: dict[int, int | None]) -> DDResult:
+        eng = self.eng
+        for c, r in self.runs.items():
+            values[c] = values[r]
+        known = [v for v in values.values() if v is not None]
+        best = max(known) if self.maximise else min(known)
+        sofar = self.sofar
+        card_values = {Card.from_id(c): Solver._pair(eng, sofar + v) for c, v in sorted(values.items())
+                       if v is not None}
+        ns, ew = Solver._pair(eng, sofar + best)
+        best_cards = sorted(Card.from_id(c) for c, v in values.items()
+                            if v is not None and Solver._pair(eng, sofar + v) == (ns, ew))
+        return DDResult(ns=ns, ew=ew, card_values=card_values, best_cards=best_cards, to_act=self.seat,
+                        value=sofar + best)
+
+
+_DEFAULT = Solver()
+
+
+
+def solve(state: HandState, solver: Solver | None = None) -> DDResult:
+    """Solve a play-phase `HandState` exactly (see the module doc); returns a `DDResult`.
+
+    ``solver``: a `Solver` whose tables are reused (default: a module-level one).
+    """
+    return (solver or _DEFAULT).solve(state)

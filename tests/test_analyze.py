@@ -1,0 +1,162 @@
+"""Double-dummy annotation (`rookcore.analysis.annotate`) and the ``analyze`` command."""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rookcore import records
+from rookcore.actions import PLAYS
+from rookcore.hand import SEATS, Phase
+from rookcore.records import HandRecord
+from rookcore.rules import get_rules
+from rookcore.analysis import analyze_record
+
+from test_dd import brute, end_position
+
+ROOT = Path(__file__).resolve().parent.parent
+_BUNDLED = ROOT / "rookcore" / "data" / "records"
+_SHARED = Path("/work/shared/data/records")
+RECORD_DIR = _BUNDLED if any(_BUNDLED.glob("*-made.json")) else _SHARED
+RECORDS = sorted(p for p in RECORD_DIR.glob("*.json") if not p.name.endswith(".expected.json"))
+KEYS = ["step", "trick", "seat", "card", "best", "value", "loss", "mark", "best_cards"]
+TRICKS_ANALYSED = 3  # the last tricks of each bundled record (a whole hand takes minutes in pure Python)
+
+
+def load(path):
+    return records.loads(path.read_bytes())
+
+
+def check_invariants(rec: HandRecord, report: dict, threshold: int = 10) -> None:
+    rules = rec.rules
+    assert set(report) == {"variant", "start", "cards"} and report["variant"] == rec.variant
+    cards = report["cards"]
+    final = rec.replay()
+    actions = rec.actions()
+    total = rules.counter_total + (rules.majority_bonus if rules.hand_size % 2 else 0)
+    constant_total = not (rules.majority_bonus and rules.hand_size % 2 == 0)  # all but Partnership
+    for i, c in enumerate(cards):
+        assert list(c) == KEYS
+        assert c["loss"] == c["best"] - c["value"]
+        assert c["seat"] in SEATS and c["mark"] in ("", "?", "??")
+        assert actions[c["step"]].card == rules.parse_card(c["card"])
+        if constant_total:
+            assert c["loss"] >= 0
+            assert (c["loss"] == 0) == (c["card"] in c["best_cards"])
+        elif c["card"] in c["best_cards"]:
+            assert c["loss"] == 0
+        team = SEATS.index(c["seat"]) & 1
+        if i + 1 < len(cards):
+            nxt = cards[i + 1]
+            assert nxt["step"] == c["step"] + 1
+            if SEATS.index(nxt["seat"]) & 1 == team:
+                assert c["value"] == nxt["best"]
+            elif constant_total:
+                assert c["value"] + nxt["best"] == total
+        elif final.is_over:
+            assert c["value"] == final.captured[team]
+        if constant_total:
+            decl = final.declarer & 1
+            before = c["best"] if team == decl else total - c["best"]
+            after = c["value"] if team == decl else total - c["value"]
+            made_b, made_a = before >= final.high_bid, after >= final.high_bid
+            turned = (made_b and not made_a) if team == decl else (not made_b and made_a)
+            assert c["mark"] == ("??" if turned else "?" if c["loss"] >= threshold else "")
+    if cards:
+        first = cards[0]
+        team = SEATS.index(first["seat"]) & 1
+        assert first["best"] == report["start"][("NS", "EW")[team]]
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
+def test_bundled_records_late_tricks(path):
+    rec = load(path)
+    rules = rec.rules
+    report = analyze_record(rec, first_trick=rules.hand_size - TRICKS_ANALYSED + 1)
+    check_invariants(rec, report)
+    if rec.auction == ["pass"] * 4:
+        assert report == {"variant": rec.variant, "start": None, "cards": []}
+    else:
+        assert len(report["cards"]) == 4 * TRICKS_ANALYSED
+        assert report["cards"][0]["trick"] == rules.hand_size - TRICKS_ANALYSED + 1
+
+
+@pytest.mark.slow
+def test_whole_record():
+    """A whole hand from the first lead (slow: tens of seconds)."""
+    rec = load(RECORD_DIR / "tournament-set.json")
+    report = analyze_record(rec)
+    check_invariants(rec, report)
+    assert len(report["cards"]) == 4 * rec.rules.hand_size
+    assert report["cards"][0]["step"] == len(rec.auction) + 2
+
+
+@pytest.mark.parametrize("name,options", [("crowsnest", None), ("tournament", None), ("partnership", None),
+                                          ("1-high-partnership", None), ("red-1", None), ("buckeye", None),
+                                          ("dixie", None), ("crowsnest", {"bird": False})])
+def test_synthetic_positions_against_brute_force(name, options):
+    """Records of random hands; the last 3 tricks analysed and every card checked against brute force."""
+    rules = get_rules(name, options)
+    for seed in range(4):
+        st = end_position(rules, 3000 + seed, 3)
+        while st.phase is Phase.PLAY:
+            st.apply(PLAYS[random.Random(seed).choice(st.legal_cards())])
+        rec = records.loads(records.dumps(HandRecord.from_state(st)))
+        first = rules.hand_size - 2
+        report = analyze_record(rec, first_trick=first, question_threshold=5)
+        check_invariants(rec, report, threshold=5)
+        steps = list(rec.states())
+        for c in report["cards"]:
+            pos = steps[c["step"]].clone()
+            team = SEATS.index(c["seat"]) & 1
+            assert pos.to_act == SEATS.index(c["seat"])
+            assert c["best"] == brute(pos)[1][team]
+            pos.apply(PLAYS[rules.parse_card(c["card"])])
+            assert c["value"] == brute(pos)[1][team]
+            best = brute(steps[c["step"]].clone())[1]
+            want = []
+            for card in steps[c["step"]].legal_cards():
+                p2 = steps[c["step"]].clone()
+                p2.apply(PLAYS[card])
+                if brute(p2)[1] == best:
+                    want.append(rules.card_name(card))
+            assert c["best_cards"] == want
+
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "rookcore", "analyze", *args], capture_output=True, text=True,
+                          cwd=ROOT, timeout=600)
+
+
+def test_cli_passed_out():
+    out = run_cli(str(RECORD_DIR / "crowsnest-passed-out.json"))
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == {"variant": "crowsnest", "start": None, "cards": []}
+
+
+def test_cli_late_tricks():
+    path = RECORD_DIR / "crowsnest-made.json"
+    out = run_cli(str(path), "--from-trick", "8")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    check_invariants(load(path), report)
+    assert len(report["cards"]) == 8
+
+
+@pytest.mark.parametrize("text", ['{"format": "rook-hand/1"}', "not json", '{"format": "rook-hand/1", '
+                                  '"variant": "crowsnest", "dealer": "N", "hands": {}, "nest": [], "auction": []}'])
+def test_cli_bad_record(tmp_path, text):
+    bad = tmp_path / "bad.json"
+    bad.write_text(text)
+    out = run_cli(str(bad))
+    assert out.returncode == 2
+    assert out.stdout == "" and len(out.stderr.strip().splitlines()) == 1
+
+
+def test_cli_missing_file(tmp_path):
+    out = run_cli(str(tmp_path / "nope.json"))
+    assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
