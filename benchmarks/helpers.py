@@ -4,11 +4,8 @@ Each function returns plain dicts/numbers so run.py can print a table and write 
 """
 from __future__ import annotations
 
-import json
-import os
 import random
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path

@@ -7,7 +7,6 @@ from typing import Sequence
 from . import records
 from .ai import play_hand as play_out
 from .game import Game
-from .hand import HandState
 from .rules import Rules
 
 

@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from . import records
-from .actions import Action, Bid, Discard, Pass, Play
+from .actions import Action, Discard, Pass
 from .cards import COLOUR_NAMES, COLOURS, Card
 from .game import Game
 from .hand import SEATS, TEAMS, HandState, IllegalAction, OutOfTurn, Phase, Trick, WrongPhase, team_of
-from .rules import Rules, RulesError, get_rules
+from .rules import Rules, get_rules
 
 __all__ = ["Table", "LoggedDecision", "card_name", "sort_cards"]
 

@@ -688,7 +688,7 @@ def _check_bid(ex: Exercise, value: int | str | None, ok: bool) -> str:
         sensible = f"a top bid of {rng_txt}" + (" or a pass" if pass_ok else "") + " is sensible"
     else:
         sensible = f"passing is sensible, since the lowest bid is {r.bid_min}"
-    risk = (f"declarers who fall short are set and score minus the bid"
+    risk = ("declarers who fall short are set and score minus the bid"
             + (f", and a made bid scores only the bid in {r.title}" if r.make_score == MAKE_BID else ""))
     text = f"{worth[0].upper() + worth[1:]}, so {sensible}: {risk}."
     if not ok and value is not None:

@@ -87,7 +87,7 @@ def _back_body() -> str:
 
 def _face_body(card: Card, bird_name: str, red_one: bool) -> str:
     """Elements of a card face in the 100 x 140 unit box."""
-    parts = [f'<rect x="2" y="2" width="96" height="136" rx="8" fill="#ffffff" stroke="#616161" stroke-width="2"/>']
+    parts = ['<rect x="2" y="2" width="96" height="136" rx="8" fill="#ffffff" stroke="#616161" stroke-width="2"/>']
     if card.is_bird:
         name = escape(bird_name.upper())
         parts += [f'<rect x="8" y="8" width="84" height="124" rx="5" fill="{BIRD_COLOUR}"/>',

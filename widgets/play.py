@@ -64,7 +64,7 @@ from rookcore.hand import SEATS, TEAMS, Phase
 from rookcore.rules import Rules
 from rookcore.table import Table
 
-from .cards import PALETTE, card_back_svg, card_label, card_svg, card_title, hand_svg
+from .cards import PALETTE, card_label, card_svg, card_title, hand_svg
 
 SEAT_NAMES = {0: "North", 1: "East", 2: "South", 3: "West"}
 TEAM_NAMES = {"NS": "N–S", "EW": "E–W"}

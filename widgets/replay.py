@@ -112,7 +112,7 @@ def describe_step(state: HandState, record: HandRecord | None = None) -> str:
     if kind is Bid:
         text = f"{who} bids {action.amount}"
         if state.phase is not Phase.AUCTION:
-            text += f" and wins the auction"
+            text += " and wins the auction"
         return text + "."
     if kind is Pass:
         if state.passed_out:
@@ -628,7 +628,7 @@ class ReplayPanel(w.VBox):
                     "score N–S 0 · E–W 0.")
         elif r.get("complete") is False or "made" not in r:
             cap = r.get("captured", {"NS": state.captured[0], "EW": state.captured[1]})
-            body = (f"<b>Unfinished hand</b>"
+            body = ("<b>Unfinished hand</b>"
                     + (f": {r['declarer']} bid {r['bid']}" if "declarer" in r and "bid" in r else "")
                     + f". Captured so far: N–S {cap['NS']} · E–W {cap['EW']}.")
         else:

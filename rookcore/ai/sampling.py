@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..actions import PASS, Bid, Discard, NameTrump, Play, bid
 from ..cards import COLOUR_NAMES, COLOURS, Card
-from ..hand import SEATS, TEAMS, HandState, Observation, Phase, hand_score, trick_tables, trick_winner
+from ..hand import TEAMS, HandState, Observation, Phase, hand_score, trick_winner
 from .base import Candidate, Decision, check_to_act, describe_action, phase_kind
 from .rules_based import RuleBasedPlayer, greedy_discard, hand_estimate
 from .worlds import sample_world, world_state

@@ -20,7 +20,7 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
-from browser_helpers import WIDGETS_TIMEOUT_MS, assert_no_traceback, open_app, open_tab
+from browser_helpers import assert_no_traceback, open_app, open_tab
 
 from rookcore import teaching
 from rookcore.rules import get_rules

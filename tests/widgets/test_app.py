@@ -1,7 +1,6 @@
 """The app (tabs, header, Settings → Play/Rules), the Settings panel and the Rules tab text."""
 from __future__ import annotations
 
-import json
 import re
 
 import ipywidgets as w
