@@ -519,8 +519,13 @@ class _PlayContext:
         fact = f"; {facts[0]}" if facts else ""
         p = d["p"]
         if n_legal == 1:
-            led = COLOUR_NAMES[COLOURS[t.suit[obs.trick[0]]]] if obs.trick else ""
-            why = f"{name} is {who}'s only legal card" + (f" (must follow {led})" if led else "")
+            led = t.suit[obs.trick[0]] if obs.trick else None
+            follows = led is not None and t.suit[card] == led and len(obs.hand) > 1
+            if len(obs.hand) == 1:
+                why = f"{name} is {who}'s last card"
+            else:
+                why = f"{name} is {who}'s only legal card" + (
+                    f" (must follow {COLOUR_NAMES[COLOURS[led]]})" if follows else "")
         elif not obs.trick:
             if t.suit[card] == t.trump and self.draw_mode:
                 why = f"{who} leads trump {name} to draw the opponents' trumps and protect its side's winners"
