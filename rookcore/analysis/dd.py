@@ -17,7 +17,7 @@ function of ``v`` alone.
 Technique
 ---------
 * Hands are 64-bit masks over card ids; per (rules, trump) tables give each card's effective suit, trick key and points.
-* Alpha-beta (fail-soft) driven by MTD(f) null-window searches.
+* Alpha-beta (fail-soft) driven by MTD(f) null-window searches (with a growing step after repeated moves one way).
 * Transposition table at trick boundaries only, keyed by the four hand masks, the leader and (with a majority bonus)
   the trick difference so far — normalised once the bonus is decided. It stores bounds on the value of the
   *remainder* (points from here on), so the points already taken are not part of the key and the table is shared by
@@ -27,9 +27,15 @@ Technique
   and the current trick), with the same points and privilege, are interchangeable: only one is searched.
 * Move ordering: the table's best card first; cashing masters / leading to partner's master; following: beat the
   current winner cheaply or throw low, give points to a partner's trick on the last seat.
-* Static bound: the remainder is at most the points still out (hands + nest + undecided bonus).
+* Static bound: the remainder is at most the points still out (hands + nest + undecided bonus), less the points of
+  the other team's top trumps (a trump that only its own team's trumps can beat always goes to that team).
 
-Public API: `solve(state)` → `DDResult`; `Solver` keeps its tables between calls (use one per deal for speed).
+Speed (pure Python, CPU time, first lead of seeded deals, see `rookcore.analysis.bench`): 9-trick rule sets take
+seconds per full deal (median), far from the 100 ms target; 13/14-trick deals are much slower. Endgames (≤ 5 tricks)
+take milliseconds.
+
+Public API: `solve(state)` → `DDResult`; `Solver` keeps its table between calls (use one per deal for speed);
+`Solver.analyze(state, card)` gives the best value, the best cards and one card's value without valuing every card.
 """
 from __future__ import annotations
 
@@ -211,7 +217,6 @@ class _Engine:
 
         def lead_order(seat, moves, bm):
             inplay = H[0] | H[1] | H[2] | H[3]
-            mine = H[seat]
             partner = H[seat ^ 2]
             scored = []
             tops = {}
@@ -477,6 +482,7 @@ class _Engine:
 
 
 _TRACE: list | None = None
+ACCEL = True
 
 
 class Solver:
@@ -635,19 +641,34 @@ class _Root:
         self.child = child
 
     def mtdf(self, c: int, guess: int) -> int:
-        """Exact remainder value after card ``c`` by MTD(f) from ``guess``."""
+        """Exact remainder value after card ``c`` by MTD(f) from ``guess``.
+
+        Null-window tests at t narrow the bracket (lo, hi] of the value; after two moves the same way the step
+        grows (doubling, in units of 5 points) so that a poor guess costs few tests.
+        """
         lo, hi = -INF, INF
-        g = guess
+        t = guess
+        unit = 5 * self.eng.M
+        step, last = unit, 0
         while lo < hi:
-            beta = g + 1 if g == lo else g
-            g = self.child(c, beta - 1, beta)
+            if t <= lo:
+                t = lo + 1
+            elif t > hi:
+                t = hi
+            g = self.child(c, t - 1, t)
             if _TRACE is not None:
-                _TRACE.append((c, beta, g, self.eng.node_count()))
-            if g < beta:
+                _TRACE.append((c, t, g, self.eng.node_count()))
+            if g < t:
                 hi = g
+                step = step * 2 if last < 0 and ACCEL else unit
+                last = -1
+                t = g - step + unit if ACCEL else g
             else:
                 lo = g
-        return g
+                step = step * 2 if last > 0 and ACCEL else unit
+                last = 1
+                t = g + step - unit + 1 if ACCEL else g + 1
+        return lo
 
     def exact_all(self) -> dict[int, int | None]:
         values: dict[int, int | None] = {}
