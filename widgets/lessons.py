@@ -340,7 +340,7 @@ class ExerciseWidget(widgets.VBox):
         if self.kind == "what_to_bid":
             return f"<div>{teaching.SEAT_NAMES[ex.seat]}'s hand:</div>{hand_svg(ex.hand, width=64, step=0.45, **opts)}"
         if self.kind == "count_points":
-            return hand_svg(ex.cards, width=64, step=0.55, **opts)
+            return hand_svg(ex.cards, width=64, step=1.08, **opts)
         return ""
 
     def _build_controls(self) -> list:
