@@ -428,7 +428,7 @@ class HandState:
         cards = tuple(self.trick)
         leader = self.trick_leader
         winner = (leader + trick_winner(self.tables, cards)) % 4
-        points = sum(self.rules.card_points[c] for c in cards)
+        points = self.rules.points_of(cards)
         self.tricks.append(Trick(leader, cards, winner, points))
         self.captured[winner & 1] += points
         self.tricks_won[winner & 1] += 1
@@ -440,7 +440,7 @@ class HandState:
     def _count(self) -> None:
         """Nest to the last trick's team, majority bonus (rules.md §1.6)."""
         last = self.tricks[-1].winner & 1
-        self.captured[last] += sum(self.rules.card_points[c] for c in self.nest)
+        self.captured[last] += self.rules.points_of(self.nest)
         bonus = self.rules.majority_bonus
         if bonus and self.tricks_won[0] != self.tricks_won[1]:
             self.captured[0 if self.tricks_won[0] > self.tricks_won[1] else 1] += bonus
@@ -485,7 +485,7 @@ class HandState:
 
     def _uncount(self) -> None:
         last = self.tricks[-1].winner & 1
-        self.captured[last] -= sum(self.rules.card_points[c] for c in self.nest)
+        self.captured[last] -= self.rules.points_of(self.nest)
         bonus = self.rules.majority_bonus
         if bonus and self.tricks_won[0] != self.tricks_won[1]:
             self.captured[0 if self.tricks_won[0] > self.tricks_won[1] else 1] -= bonus

@@ -407,7 +407,7 @@ def hand_report(state: HandState, variant: str | None = None) -> dict:
         report["captured"] = {"NS": state.captured[0], "EW": state.captured[1]}
         report["complete"] = False
         return report
-    report["nest_points"] = sum(rules.card_points[c] for c in state.nest)
+    report["nest_points"] = rules.points_of(state.nest)
     report["last_trick"] = TEAMS[state.tricks[-1].winner & 1]
     report["tricks_won"] = report.pop("tricks_won")
     report["captured"] = {"NS": state.captured[0], "EW": state.captured[1]}

@@ -106,6 +106,11 @@ class Rules:
             points[RED_ONE] = self.red_one_points
         return points
 
+    def points_of(self, cards) -> int:
+        """Counter points (rules.md §2 "counters") in ``cards``, an iterable of Cards of this deck."""
+        points = self.card_points
+        return sum(points[c] for c in cards)
+
     @cached_property
     def counter_total(self) -> int:
         """Points of all counters in the deck (without the majority bonus)."""

@@ -453,7 +453,7 @@ def trick_reason(rules: Rules, trump: str, leader: int, cards: Sequence[Card]) -
                          f"neither the colour led nor trump")
         if rules.order[0] == 1 and win.number == 1:
             notes.append(f"the 1 is the highest card of a colour in {rules.title}")
-    pts = sum(rules.card_points[c] for c in cards)
+    pts = rules.points_of(cards)
     return text + "".join(f"; {n}" for n in notes) + f". The trick's {pts} points go to {TEAM_NAMES[winner & 1]}."
 
 
@@ -554,7 +554,7 @@ def score_hand(rules: Rules | str | None = None, seed: int = 0) -> Exercise:
     state = _rebuild(rules, how, amount)
     _random_playout(state, how["play_seed"])
     score = state.score()
-    nest_pts = sum(rules.card_points[c] for c in state.nest)
+    nest_pts = rules.points_of(state.nest)
     last = state.tricks[-1].winner
     dec = TEAM_NAMES[team]
     bonus = f" and the {rules.majority_bonus}-point majority bonus" if rules.majority_bonus else ""
@@ -725,7 +725,7 @@ def count_points(rules: Rules | str | None = None, seed: int = 0) -> Exercise:
         cards = sorted(rng.sample(deck, size))
         if sum(1 for c in cards if rules.card_points[c]) >= 2:
             break
-    total = sum(rules.card_points[c] for c in cards)
+    total = rules.points_of(cards)
     what = "a trick" if size == 4 else "a pile of captured cards"
     prompt = f"These {size} cards are {what}. How many points of counters do they hold in {rules.title}?"
     return Exercise("count_points", seed, rules, prompt, total, frozenset([total]), cards=tuple(cards))
@@ -819,7 +819,7 @@ def example_trick(rules: Rules | str | None = None, seed: int = 0, kind: str = "
     t = trick_tables(rules, trump)
     winner = (leader + trick_winner(t, cards)) % 4
     reason = trick_reason(rules, trump, leader, cards)
-    return TrickExample(rules, leader, tuple(cards), trump, winner, sum(rules.card_points[c] for c in cards),
+    return TrickExample(rules, leader, tuple(cards), trump, winner, rules.points_of(cards),
                         reason[0].upper() + reason[1:])
 
 
@@ -865,7 +865,7 @@ def example_hand(rules: Rules | str | None = None, seed: int = 0, players: str =
         state, how = _hand_in_play(rules, _rng("example-hand", seed, rules))
         _random_playout(state, how["play_seed"])
     score = state.score()
-    nest_pts = sum(rules.card_points[c] for c in state.nest)
+    nest_pts = rules.points_of(state.nest)
     reason = score_reason(rules, state.high_bid, state.declarer, tuple(state.captured), score)
     return HandExample(rules, seed, state.high_bid, state.declarer, state.trump,
                        tuple((t.leader, t.cards, t.winner, t.points) for t in state.tricks),

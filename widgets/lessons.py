@@ -255,7 +255,7 @@ def trick_html(rules: Rules, leader: int, cards, winner: int | None = None, widt
 
 
 def _points_line(rules: Rules, cards) -> str:
-    pts = sum(rules.card_points[c] for c in cards)
+    pts = rules.points_of(cards)
     return f"{pts} points of counters"
 
 

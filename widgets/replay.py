@@ -131,7 +131,7 @@ def describe_step(state: HandState, record: HandRecord | None = None) -> str:
             t = state.tricks[-1]
             text += f" — {SEATS[t.winner]} wins the trick ({t.points} points)"
             if state.is_over:
-                nest_pts = sum(rules.card_points[c] for c in state.nest)
+                nest_pts = rules.points_of(state.nest)
                 text += f"; last trick: the nest's {nest_pts} points go to {_team(t.winner)}"
         return text + "."
     return f"{who}: {action}"

@@ -249,7 +249,7 @@ class RuleBasedPlayer:
             kept = [c for c in hand if c not in buried]
             score = best_trump_score(rules, kept, col)
             plans[col] = buried
-            pts = sum(rules.card_points[c] for c in buried)
+            pts = rules.points_of(buried)
             cands.append(Candidate(Discard(buried), round(score, 3),
                                    f"keep {COLOUR_NAMES[col]} as trump, bury {pts} points"))
         # de-duplicate identical discards (keep the best score)
@@ -263,7 +263,7 @@ class RuleBasedPlayer:
         col = next(k for k, v in plans.items() if frozenset(v) == action.cards)
         kept = [c for c in hand if c not in action.cards]
         n_t = sum(1 for c in kept if c in set(rules.trump_order(col)))
-        pts = sum(rules.card_points[c] for c in action.cards)
+        pts = rules.points_of(action.cards)
         voids = [COLOUR_NAMES[x] for x in COLOURS if x != col
                  and not any(c.colour == x and not rules.is_trump_card(c) for c in kept)
                  and any(c.colour == x and not rules.is_trump_card(c) for c in hand)]
