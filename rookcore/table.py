@@ -306,6 +306,13 @@ class Table:
             raise IllegalAction(f"choose exactly {n} cards to put back ({len(picked)} chosen)")
         self._apply(Discard(picked), self.learner)
 
+    def set_level(self, level: str) -> None:
+        """Give the three AI seats (and the Hint) the AI level ``level`` (a key of `rookcore.ai.LEVELS`, e.g.
+        "rules" or "strong") from their next decision on; all three share it. Raises ValueError if unknown."""
+        self._player_cls = _player_class(level)
+        self.level = level
+        self.players = {s: self._player_cls(seed=self._rng.getrandbits(32)) for s in self.players}
+
     def hint(self):
         """The AI's choice for the learner's seat now, from the learner's `Observation` only.
 

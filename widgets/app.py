@@ -98,7 +98,7 @@ class RookApp(w.VBox):
         self.replay = ReplayPanel()
         self.rules_view = w.HTML(rules_html(self.rules))
         self.rules_view.add_class("rook-rules-view")
-        self.settings = SettingsPanel(self.rules, on_apply=self.apply_rules)
+        self.settings = SettingsPanel(self.rules, on_apply=self.apply_rules, on_level=self.set_level)
 
         self.learn = learn_panel()
         self.tab = w.Tab(children=[play_tab, self.replay, self.learn, self.rules_view, self.settings])
@@ -139,6 +139,10 @@ class RookApp(w.VBox):
         if pending is not None and (pending != current or pending.options != current.options):
             text = f"Rule set: <b>{escape(pending.title)}</b> (from the next new game; this game: {escape(current.title)})"
         self.play_header.value = f"<div style='color:#333;margin:2px 0 6px'>{text}</div>"
+
+    def set_level(self, level: str) -> None:
+        """Settings' AI level: the three AI seats and the Hint use ``level`` from their next move."""
+        self.play_panel.table.set_level(level)
 
     def apply_rules(self, rules: Rules) -> None:
         """Settings' Apply: keep ``rules`` for the next new game and redraw the Rules tab."""

@@ -32,6 +32,11 @@ def _value_label(value: Any) -> str:
     return str(value)
 
 
+AI_LEVELS = {"Rule-based (instant)": "rules",
+             "Strong (samples hidden cards, exact endgames; slower)": "strong",
+             "Random (legal cards at random)": "random"}
+
+
 class SettingsPanel(w.VBox):
     """Rule set and options; Apply calls ``on_apply(rules)`` (never raises into the UI).
 
@@ -39,9 +44,17 @@ class SettingsPanel(w.VBox):
     now (raises RulesError).
     """
 
-    def __init__(self, rules: Rules | None = None, on_apply: Callable[[Rules], Any] | None = None, **kwargs):
+    def __init__(self, rules: Rules | None = None, on_apply: Callable[[Rules], Any] | None = None,
+                 on_level: Callable[[str], Any] | None = None, level: str = "rules", **kwargs):
         self.rules: Rules = rules or get_rules()
         self.on_apply = on_apply
+        self.on_level = on_level
+        self.level = w.Dropdown(options=list(AI_LEVELS.items()), value=level, description="AI level",
+                                style=STYLE, layout=w.Layout(width="480px"))
+        self.level.add_class("rook-settings-level")
+        self.level.observe(self._on_level, names="value")
+        self.level_message = w.HTML("")
+        self.level_message.add_class("rook-settings-level-message")
         self.variant = w.Dropdown(options=[(r.title, key) for key, r in VARIANTS.items()],
                                   value=self.rules.variant if self.rules.variant in VARIANTS else "crowsnest",
                                   description="Rule set", style=STYLE, layout=w.Layout(width="480px"))
@@ -67,6 +80,9 @@ class SettingsPanel(w.VBox):
                    "<p style='margin:2px 0'>Choose the rule set and its options. "
                    "Changes apply from the next new game.</p>"),
             self.variant, self.options_box, self.apply_button, self.error, self.message,
+            w.HTML("<h4 style='margin:10px 0 2px'>AI players</h4><p style='margin:2px 0'>Partner, opponents and "
+                   "the Hint share one level; it applies from their next move.</p>"),
+            self.level, self.level_message,
         ], **kwargs)
         self.add_class("rook-settings")
         self._build_options(self.rules)
@@ -115,6 +131,16 @@ class SettingsPanel(w.VBox):
     def pending(self) -> Rules:
         """The `Rules` value the widgets describe (raises RulesError for a bad option)."""
         return get_rules(self.variant.value, self.options() or None)
+
+    def _on_level(self, change) -> None:
+        level = change["new"]
+        try:
+            if self.on_level is not None:
+                self.on_level(level)
+        except Exception as e:  # noqa: BLE001 - a failing callback is shown, never raised into the page
+            self.level_message.value = f"<span style='color:#b71c1c'>{escape(str(e))}</span>"
+            return
+        self.level_message.value = f"AI level: <b>{escape(dict((v, k) for k, v in AI_LEVELS.items())[level])}</b>"
 
     # ----- apply ------------------------------------------------------------------------
     def show_error(self, message: str) -> None:

@@ -179,3 +179,16 @@ def test_bad_deep_links_show_a_message_not_an_error():
     assert "No bundled record is named" in app.link_message.value
     assert app.tab.titles[app.tab.selected_index] == "Play"
     assert "whole number" in build_app(query="deal=xyz").link_message.value
+
+
+def test_settings_ai_level_reaches_every_ai_seat_and_the_hint():
+    from rookcore.ai import RuleBasedPlayer, SamplingPlayer
+    from widgets.app import build_app
+    app = build_app(query="")
+    table = app.play_panel.table
+    assert all(isinstance(p, RuleBasedPlayer) for p in table.players.values())
+    app.settings.level.value = "strong"
+    assert len(table.players) == 3 and all(isinstance(p, SamplingPlayer) for p in table.players.values())
+    assert "Strong" in app.settings.level_message.value
+    if table.is_learner_turn():
+        assert table.hint().action in table.legal_for_learner()
