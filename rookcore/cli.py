@@ -73,8 +73,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         record = play_hands(rules, players, args.hands, seed=args.seed, variant=args.variant)
     text = records.dumps(record)
     if args.out:
-        with open(args.out, "w", encoding="utf-8") as fp:
-            fp.write(text + "\n")
+        try:
+            with open(args.out, "w", encoding="utf-8") as fp:
+                fp.write(text + "\n")
+        except OSError as e:
+            return _fail(f"{args.out}: cannot write: {e.strerror}")
     else:
         print(text)
     return 0

@@ -330,6 +330,8 @@ class HandState:
     def _call(self, action: Bid | Pass) -> None:
         self._expect(Phase.AUCTION, "call")
         seat = self.to_act
+        if type(action) is Bid and type(action.amount) is not int:
+            raise IllegalAction(f"a bid must be a whole number of points, not {action.amount!r}")
         if type(action) is Bid:
             legal = self.rules.legal_bids(self.high_bid)
             if action.amount not in legal:
@@ -403,6 +405,8 @@ class HandState:
     def _play(self, action: Play) -> None:
         self._expect(Phase.PLAY, "play a card")
         card, seat = action.card, self.to_act
+        if not isinstance(card, Card):
+            raise IllegalAction(f"{card!r} is not a card (use Card.parse, e.g. Card.parse('R14'))")
         hand = self.hands[seat]
         if card not in hand or (self.trick and card not in self.legal_cards()):
             raise IllegalAction(self._play_error(seat, card))

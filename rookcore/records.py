@@ -212,8 +212,8 @@ def loads(text: str | bytes) -> HandRecord | GameRecord:
         raise RecordError(f"record is larger than {MAX_RECORD_BYTES // 1_000_000} MB")
     try:
         doc = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise RecordError(f"not JSON: {e}") from e
+    except (ValueError, RecursionError) as e:  # JSONDecodeError, bad UTF-8, over-long integers, deep nesting
+        raise RecordError(f"not JSON: {str(e)[:200] or type(e).__name__}") from e
     return from_json(doc)
 
 

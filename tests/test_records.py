@@ -154,3 +154,15 @@ def test_play_command_game(tmp_path):
 def test_play_command_unknown_variant_exits_2():
     result = run_cli("play", "--variant", "euchre")
     assert result.returncode == 2 and "unknown variant" in result.stderr
+
+
+@pytest.mark.parametrize("text", ["[" * 100000 + "]" * 100000, '{"format": "rook-hand/1", "auction": [' + "9" * 5000 + "]}"],
+                         ids=["deep-nesting", "huge-integer"])
+def test_pathological_json_is_a_record_error(text):
+    with pytest.raises(RecordError, match="not JSON"):
+        records.loads(text)
+
+
+def test_play_command_unwritable_out_exits_2(tmp_path):
+    result = run_cli("play", "--seed", "1", "--out", str(tmp_path))
+    assert result.returncode == 2 and "cannot write" in result.stderr and "Traceback" not in result.stderr

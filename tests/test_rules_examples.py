@@ -164,3 +164,16 @@ def test_no_bird_option():
     for variant in ("crowsnest", "tournament"):
         r = get_rules(variant, {"bird": False})
         assert (len(r.deck), r.nest_size, r.points_per_hand, r.bid_max) == (40, 4, 100, 100)
+
+
+@pytest.mark.parametrize("action", [__import__("rookcore").Bid(70.0), __import__("rookcore").Bid("70"),
+                                    Play(5), Play("R5")], ids=["float-bid", "text-bid", "int-card", "text-card"])
+def test_wrong_types_are_illegal_actions_and_change_nothing(action):
+    rules = get_rules()
+    state = HandState.deal(rules, 0, 42)
+    if isinstance(action, Play):
+        to_play(state, "G")
+    before = (state.step, state.phase, [set(h) for h in state.hands], state.high_bid)
+    with pytest.raises(IllegalAction):
+        state.apply(action)
+    assert before == (state.step, state.phase, [set(h) for h in state.hands], state.high_bid)
