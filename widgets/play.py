@@ -611,6 +611,7 @@ class PlayPanel(widgets.VBox):
             self.save_result.value = f"<span class='rook-save-error' style='color:#c62828'>{escape(str(e))}</span>"
             raise
         self.save_result.value = f"<span class='rook-saved'>Saved {escape(written)}</span>"
+        self.show_info(f"Saved the hand record to {written}.")  # replaces any earlier error in the status line
         self._draw_download()
         return written
 

@@ -325,3 +325,12 @@ def test_css_hooks_present():
         assert _find(panel, cls=cls), cls
     for desc in ("Hint", "Undo", "New hand", "New game", "Save record", "Discard", "Pass", "Trump Red"):
         assert _find(panel, description=desc), desc
+
+
+def test_a_successful_save_replaces_an_earlier_error(tmp_path):
+    from widgets.play import PlayPanel
+    panel = PlayPanel(seed=3, pace=0)
+    panel.save(str(tmp_path))  # a directory: cannot be written
+    assert "rook-error" in panel.status.value
+    written = panel.save(str(tmp_path / "hand.json"))
+    assert written and "rook-error" not in panel.status.value and "Saved" in panel.status.value
