@@ -62,6 +62,11 @@ class Card(int):
         return card
 
     @staticmethod
+    def from_id_or_none(card_id: int) -> "Card | None":
+        """The Card with int id ``card_id`` (0..63), or None if no card has that id."""
+        return _CARDS[card_id] if type(card_id) is int and 0 <= card_id < 64 else None
+
+    @staticmethod
     def parse(text: str) -> "Card":
         """Parse record notation: ``R14``, ``G5``, ``B1``, ``CROW`` or ``ROOK`` (case-insensitive).
 

@@ -405,8 +405,11 @@ class HandState:
     def _play(self, action: Play) -> None:
         self._expect(Phase.PLAY, "play a card")
         card, seat = action.card, self.to_act
-        if not isinstance(card, Card):
-            raise IllegalAction(f"{card!r} is not a card (use Card.parse, e.g. Card.parse('R14'))")
+        if type(card) is not Card:  # a plain int card id is accepted (Card is interchangeable with its id)
+            if type(card) is not int or not 0 <= card < 64 or Card.from_id_or_none(card) is None:
+                raise IllegalAction(f"{card!r} is not a card (use Card.parse, e.g. Card.parse('R14'))")
+            card = Card.from_id(card)
+            action = PLAYS[card]
         hand = self.hands[seat]
         if card not in hand or (self.trick and card not in self.legal_cards()):
             raise IllegalAction(self._play_error(seat, card))

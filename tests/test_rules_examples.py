@@ -167,7 +167,7 @@ def test_no_bird_option():
 
 
 @pytest.mark.parametrize("action", [__import__("rookcore").Bid(70.0), __import__("rookcore").Bid("70"),
-                                    Play(5), Play("R5")], ids=["float-bid", "text-bid", "int-card", "text-card"])
+                                    Play(3), Play("R5")], ids=["float-bid", "text-bid", "no-such-card-id", "text-card"])
 def test_wrong_types_are_illegal_actions_and_change_nothing(action):
     rules = get_rules()
     state = HandState.deal(rules, 0, 42)
