@@ -10,8 +10,9 @@ import random
 
 import pytest
 
-from rookcore.actions import PASS, PLAYS, Discard, NameTrump, bid
-from rookcore.cards import COLOURS
+from rookcore.analysis.bench import play_ready
+
+from rookcore.actions import PLAYS
 from rookcore.hand import HandState, Phase
 from rookcore.rules import VARIANTS, get_rules
 from rookcore.analysis.dd import Solver, solve
@@ -21,20 +22,8 @@ IDS = [name if opts is None else f"{name}-nobird" for name, opts in RULE_SETS]
 
 
 def ready(rules, seed):
-    """A seeded deal at the first lead (simple auction, discard and trump)."""
-    st = HandState.deal(rules, seed % 4, seed)
-    st.apply(bid(rules.bid_min))
-    while st.phase is Phase.AUCTION:
-        st.apply(PASS)
-    decl = st.declarer
-    if st.phase is Phase.DISCARD:
-        def low(c):
-            rank = rules.order.index(c.number) if not c.is_bird and c.number in rules.order else -1
-            return (rules.card_points[c], -rank)
-        st.apply(Discard(sorted(st.hands[decl], key=low)[:rules.nest_size]))
-    counts = {col: sum(1 for c in st.hands[decl] if c.colour == col) for col in COLOURS}
-    st.apply(NameTrump(max(COLOURS, key=lambda col: counts[col])))
-    return st
+    """A seeded deal at the first lead (simple auction, discard and trump; the benchmark's own policy)."""
+    return play_ready(rules, seed, seed % 4)
 
 
 def end_position(rules, seed, tricks_left):
