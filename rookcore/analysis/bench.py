@@ -6,7 +6,8 @@ CrowsNest with options {"bird": false}; default: every rule set).
 Each deal: `HandState.deal(rules, "N", seed)`, the first seat bids the minimum and the others pass, the declarer puts
 back its lowest cards (fewest points, then lowest rank) and names its longest colour; the solver then solves the
 first lead with a fresh `Solver` — every legal card valued (`Solver.solve`), or with ``--best`` only the best value
-and best cards (``all_values=False``). Times are CPU seconds (``time.process_time``). A deal that exceeds ``--cap``
+and best cards (``all_values=False``). Times are CPU seconds (``time.process_time``), after `dd.warm_up` (the compiled core is loaded once per
+process, as a C library would be). A deal that exceeds ``--cap``
 seconds (wall clock) is stopped and counted as the cap (so medians/percentiles are then lower bounds).
 Prints median / p99 / max per rule set.
 """
@@ -21,7 +22,7 @@ from ..actions import PASS, Discard, NameTrump, bid
 from ..cards import COLOURS
 from ..hand import HandState, Phase
 from ..rules import VARIANTS, Rules, get_rules
-from .dd import Solver
+from .dd import Solver, warm_up
 
 __all__ = ["play_ready", "time_solves"]
 
@@ -55,6 +56,7 @@ def time_solves(rules: Rules, n: int, first_seed: int = 0, all_values: bool = Tr
                 cap: float | None = None) -> tuple[list[float], int]:
     """CPU seconds to solve the first lead of ``n`` seeded deals (fresh solver each) and the number capped."""
     times, capped = [], 0
+    warm_up()
     for seed in range(first_seed, first_seed + n):
         st = play_ready(rules, seed)
         t0 = time.process_time()

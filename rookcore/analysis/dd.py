@@ -39,13 +39,15 @@ Public API: `solve(state)` → `DDResult`; `Solver` keeps its table between call
 """
 from __future__ import annotations
 
+import itertools
+import threading
 from dataclasses import dataclass, field
 
 from ..cards import Card
 from ..hand import HandState, Phase, trick_tables
 from ..rules import Rules
 
-__all__ = ["DDResult", "Solver", "solve", "TT_LIMIT"]
+__all__ = ["DDResult", "Solver", "solve", "warm_up", "TT_LIMIT"]
 
 INF = 1 << 40
 TT_LIMIT = 1_500_000
@@ -145,7 +147,7 @@ class _Engine:
         self.set_state = set_state
 
         def node_count():
-            return nodes
+            return nodes + (int(self.nb[1][12]) if self.nb is not None else 0)
 
         self.node_count = node_count
 
@@ -476,11 +478,58 @@ class _Engine:
 
         self.play = play
         self.lead = lead
+        self.nb = _nb_arrays(rules, tables, pts, cls, order, priv, suit_mask, M, TB, NESTV, BONUSV, bonus,
+                             tt_limit) if BACKEND == "numba" else None
         self.end_trick = end_trick
         self.last_trick = last_trick
         self.reps = reps
 
 
+def _nb_arrays(rules, tables, pts, cls, order, priv, suit_mask, M, TB, NESTV, BONUSV, bonus, tt_limit):
+    """The int64 arrays of the compiled core (`ddcore` module doc) for one engine."""
+    import numpy as np  # noqa: PLC0415 - only with the compiled backend
+
+    from . import ddcore  # noqa: PLC0415
+
+    T = np.full((9, 64), -1, np.int64)
+    T[0] = tables.suit
+    T[1] = [1000 + p if p else 0 for p in tables.trump_power]
+    T[2] = tables.rank_power
+    T[3] = pts
+    T[4] = cls
+    for s in range(4):
+        for j, (c, _b, _cl) in enumerate(order[s]):
+            T[5 + s, j] = c
+    TK, TV = _shared_table(tt_limit)
+    P = np.zeros(17, np.int64)
+    P[13] = next(_GENERATIONS)
+    P[[0, 1, 2, 3, 4, 5, 6]] = [M, TB, NESTV, BONUSV, 1 if bonus else 0, priv, tables.trump]
+    P[7:11] = suit_mask
+    P[11] = rules.hand_size
+    P[14] = len(TK) - 1
+    P[16] = sum(1 << c for c in range(64) if cls[c])
+    MV = np.zeros((64, 24), np.int64)
+    return T, P, np.zeros(4, np.int64), TK, TV, MV, np.zeros_like(MV)
+
+
+_GENERATIONS = itertools.count(1)
+_TABLES = threading.local()
+
+
+def _shared_table(entries: int):
+    """This thread's transposition table of about ``entries`` slots (engines share it: a new engine takes a new
+    generation, which makes the older entries empty without clearing the arrays)."""
+    from . import ddcore  # noqa: PLC0415
+
+    pool = _TABLES.__dict__.setdefault("pool", {})
+    if entries not in pool:
+        pool.clear()  # one table per thread keeps memory bounded
+        pool[entries] = ddcore.new_table(entries)
+    return pool[entries]
+
+
+BACKEND = "numba"
+"""Search core used by new solvers: "numba" (compiled, `ddcore`) or "python" (the closures of `_Engine`)."""
 _TRACE: list | None = None
 ACCEL = True
 
@@ -619,6 +668,21 @@ class _Root:
         self.runs = Solver._runs(eng, hands, tmask, lmask)
         self.maximise = not (seat & 1)
 
+        if eng.nb is not None:
+            from .ddcore import after_card  # noqa: PLC0415
+            T, P, Hn, TK, TV, MV, SC = eng.nb
+            Hn[:] = hands
+            nb_led = led if pos else 0
+            nb_ws, nb_wk = (ws, wk) if pos else (seat, -1)
+
+            def child(c: int, alpha: int, beta: int) -> int:
+                """Fail-soft alpha-beta value (remainder, N–S view) after ``c`` (compiled core)."""
+                return after_card(T, P, Hn, TK, TV, MV, SC, seat, pos, nb_led, nb_ws, nb_wk, tp, tmask, d, nrem,
+                                  rempts, c, alpha, beta)
+
+            self.child = child
+            return
+
         def child(c: int, alpha: int, beta: int) -> int:
             """Fail-soft alpha-beta value (remainder, N–S view) after ``c``."""
             H = list(hands)
@@ -733,6 +797,30 @@ class _Root:
 
 
 _DEFAULT = Solver()
+
+
+def warm_up() -> float:
+    """Compile (or load from numba's cache) the compiled core by solving a small endgame; returns the seconds taken.
+
+    The first solve in a process pays this once (about 15 s the first time after install, ~1 s from the cache);
+    call it before timing solves. No effect with ``BACKEND = "python"``.
+    """
+    import time  # noqa: PLC0415
+
+    from ..actions import PASS, NameTrump, bid  # noqa: PLC0415
+    from ..rules import get_rules  # noqa: PLC0415
+
+    t0 = time.perf_counter()
+    rules = get_rules("partnership")
+    st = HandState.deal(rules, 0, 0)
+    st.apply(bid(rules.bid_min))
+    while st.phase is Phase.AUCTION:
+        st.apply(PASS)
+    st.apply(NameTrump("R"))
+    while len(st.tricks) < rules.hand_size - 2:
+        st.apply(st.legal_actions()[0])
+    Solver(tt_limit=1 << 10).solve(st)
+    return time.perf_counter() - t0
 
 
 

@@ -1,0 +1,568 @@
+"""Compiled (numba) search core of the double-dummy solver; `rookcore.analysis.dd` drives it.
+
+The search is the one described in `rookcore.analysis.dd` (fail-soft alpha-beta on the remainder value, N–S view),
+written over int64 arrays so that numba compiles it to machine code (first use compiles it once and caches it in
+``__pycache__``). Card masks are int64: card ids are below 63.
+
+Arrays (built by `dd._Engine`):
+
+* ``T`` int64 (9, 64): rows SUIT, TKEY (trump key, 0 off trump), RKEY (rank key), PTS (points), CLS (equivalence
+  class: points·2 + privilege), and ORD0..ORD3 (the cards of each effective suit, highest first, −1 padded).
+* ``P`` int64 (16,): M, TB, NESTV, BONUSV, BONUS (0/1), PRIV mask, TRUMP suit, SM0..SM3 (suit masks), HAND_SIZE,
+  NODES (counter, written), GEN (table generation: entries of other generations are empty), TTMASK
+  (table size − 1), ZERO (0), CMASK (the cards
+  that count: points or privilege).
+* ``H`` int64 (4,): the hands (mutated during search, restored on return).
+* ``TK`` int64 (N, 7): table keys (`_normal`'s six words, meta = generation·2¹⁶ + leader + 4·(trick difference + 128) + 1); ``TV`` int64 (N, 3):
+  lower bound, upper bound, best card's normalised
+  bit + 1 + 128·tricks left.
+* ``MV``/``SC`` int64 (64, 24): per-ply move and score buffers.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+__all__ = ["after_card", "scan", "new_table", "INF"]
+
+INF = 1 << 40
+SUIT, TKEY, RKEY, PTS, CLS, ORD = 0, 1, 2, 3, 4, 5
+M_, TB_, NESTV_, BONUSV_, BONUS_, PRIV_, TRUMP_, SM_, HAND_SIZE_, NODES_, GEN_, TTMASK_, ZERO_, CMASK_ = (
+    0, 1, 2, 3, 4, 5, 6, 7, 11, 12, 13, 14, 15, 16)
+
+
+_A2 = "int64[:, ::1]"
+_A1 = "int64[::1]"
+_SIG = f"int64({_A2}, {_A1}, {_A1}, {_A2}, {_A2}, {_A2}, {_A2}, {', '.join(['int64'] * 13)})"
+
+
+def new_table(entries: int) -> tuple[np.ndarray, np.ndarray]:
+    """Empty transposition table of ``entries`` slots (rounded down to a power of two): (keys, values) arrays."""
+    n = 1 << max(4, int(entries).bit_length() - 1)
+    return np.zeros((n, 7), np.int64), np.zeros((n, 3), np.int64)
+
+
+@njit(cache=True)
+def scan(T, P, H, tmask):
+    """(redundant-card mask, points sure to N–S, points sure to E–W) at a trick boundary; see `dd` module doc."""
+    h0, h1, h2, h3 = H[0], H[1], H[2], H[3]
+    inplay = h0 | h1 | h2 | h3 | tmask
+    trump = P[TRUMP_]
+    red = 0
+    sure0 = 0
+    sure1 = 0
+    for s in range(4):
+        if inplay & P[SM_ + s] == 0:
+            continue
+        prev_h = 0
+        prev_cl = -1
+        top_team = -1
+        for j in range(16):
+            c = T[ORD + s, j]
+            if c < 0:
+                break
+            b = np.int64(1) << c
+            if b & inplay == 0:
+                continue
+            if b & h0:
+                hh, t = h0, 0
+            elif b & h1:
+                hh, t = h1, 1
+            elif b & h2:
+                hh, t = h2, 0
+            elif b & h3:
+                hh, t = h3, 1
+            else:
+                hh, t = 0, -3
+            cl = T[CLS, c]
+            if b & prev_h and cl == prev_cl:
+                red |= b
+            prev_h = hh
+            prev_cl = cl
+            if top_team == -1:
+                top_team = t
+            elif top_team != t:
+                top_team = -2
+            if top_team >= 0 and s == trump:
+                if t:
+                    sure1 += T[PTS, c]
+                else:
+                    sure0 += T[PTS, c]
+    return red, sure0, sure1
+
+
+@njit(cache=True)
+def _normal(T, P, H):
+    """One pass over the cards in play at a trick boundary: the rank-normalised key and `scan`'s results.
+
+    Key: each hand's cards renumbered by their rank among the cards still in play of their effective suit (bit
+    16·suit + k for the k-th highest), the same for the cards that count (points or privilege), and the set of
+    those cards; positions with equal keys have equal values. Returns (6 key words, red, sure0, sure1).
+    """
+    h0, h1, h2, h3 = H[0], H[1], H[2], H[3]
+    inplay = h0 | h1 | h2 | h3
+    trump = P[TRUMP_]
+    n0 = 0
+    n1 = 0
+    n2 = 0
+    n3 = 0
+    ncl = 0
+    red = 0
+    sure0 = 0
+    sure1 = 0
+    for s in range(4):
+        if inplay & P[SM_ + s] == 0:
+            continue
+        b = np.int64(1) << (16 * s)
+        prev_h = 0
+        prev_cl = -1
+        top_team = -1
+        for j in range(16):
+            c = T[ORD + s, j]
+            if c < 0:
+                break
+            cb = np.int64(1) << c
+            if cb & inplay == 0:
+                continue
+            if cb & h0:
+                n0 |= b
+                hh = h0
+                t = 0
+            elif cb & h1:
+                n1 |= b
+                hh = h1
+                t = 1
+            elif cb & h2:
+                n2 |= b
+                hh = h2
+                t = 0
+            else:
+                n3 |= b
+                hh = h3
+                t = 1
+            cl = T[CLS, c]
+            if cl:
+                ncl |= b
+            b <<= 1
+            if cb & prev_h and cl == prev_cl:
+                red |= cb
+            prev_h = hh
+            prev_cl = cl
+            if top_team == -1:
+                top_team = t
+            elif top_team != t:
+                top_team = -2
+            if top_team >= 0 and s == trump:
+                if t:
+                    sure1 += T[PTS, c]
+                else:
+                    sure0 += T[PTS, c]
+    return n0, n1, n2, n3, ncl, inplay & P[CMASK_], red, sure0, sure1
+
+
+@njit(cache=True)
+def _key(T, c, led):
+    tk = T[TKEY, c]
+    if tk:
+        return tk
+    if T[SUIT, c] == led:
+        return T[RKEY, c]
+    return 0
+
+
+@njit(cache=True)
+def _gen(T, P, legal, MV, ply):
+    """Cards of ``legal`` into MV[ply] (card id order); returns the count."""
+    n = 0
+    m = legal
+    while m:
+        MV[ply, n] = trailing_zeros(m)
+        n += 1
+        m &= m - 1
+    return n
+
+
+@njit(cache=True)
+def _sort(MV, SC, ply, n):
+    """Insertion sort of MV[ply, :n] by SC[ply, :n], highest score first."""
+    for i in range(1, n):
+        c = MV[ply, i]
+        s = SC[ply, i]
+        j = i - 1
+        while j >= 0 and SC[ply, j] < s:
+            MV[ply, j + 1] = MV[ply, j]
+            SC[ply, j + 1] = SC[ply, j]
+            j -= 1
+        MV[ply, j + 1] = c
+        SC[ply, j + 1] = s
+
+
+@njit(cache=True)
+def _hash(h0, h1, h2, h3, h4, h5, meta, mask):
+    x = h0 * np.int64(-7046029254386353131) + h1 * np.int64(-4658895280553007687)
+    x ^= h2 * np.int64(-7723592293110705685) + h3 * np.int64(1609587929392839161)
+    x += h4 * np.int64(-2039581298102938571) + (h5 ^ (x >> 31)) * np.int64(5871781006564002453)
+    x += meta * np.int64(-3372029247567499371)
+    x ^= x >> 29
+    return x & mask
+
+
+@njit(cache=True)
+def _lead_order(T, P, H, seat, bm, MV, SC, ply, n):
+    """Order the leads in MV[ply, :n]: the table's best card, masters, leads to partner's master, low cards."""
+    inplay = H[0] | H[1] | H[2] | H[3]
+    partner = H[seat ^ 2]
+    for i in range(n):
+        c = MV[ply, i]
+        s = T[SUIT, c]
+        top = c
+        for j in range(16):
+            t = T[ORD + s, j]
+            if t < 0:
+                break
+            if (inplay >> t) & 1:
+                top = t
+                break
+        p = T[PTS, c]
+        if c == bm:
+            sc = 100000
+        elif c == top:
+            sc = 10000 + p * 10 + T[TKEY, c]
+        elif (partner >> top) & 1:
+            sc = 5000 - p * 10 - T[RKEY, c]
+        else:
+            tk = T[TKEY, c]
+            sc = -p * 100 - (tk if tk else T[RKEY, c])
+        SC[ply, i] = sc
+    _sort(MV, SC, ply, n)
+
+
+@njit(cache=True)
+def _follow_order(T, seat, pos, led, ws, wk, MV, SC, ply, n):
+    """Order the cards in MV[ply, :n] for the ``pos``-th card of a trick: beat cheaply, or throw low / feed."""
+    partner_wins = (ws & 1) == (seat & 1)
+    for i in range(n):
+        c = MV[ply, i]
+        k = _key(T, c, led)
+        p = T[PTS, c]
+        if partner_wins:
+            sc = p * 100 - k if pos == 3 else -p * 100 - k
+        elif k > wk:
+            sc = 100000 + p * 100 - k if pos == 3 else 100000 + k
+        else:
+            sc = -p * 100 - k
+        SC[ply, i] = sc
+    _sort(MV, SC, ply, n)
+
+
+@njit(cache=True)
+def _terminal(P, ws, dtr):
+    """Remainder value after the last trick (won by ``ws``, trick difference ``dtr``): nest and bonus."""
+    r = -P[NESTV_] if ws & 1 else P[NESTV_]
+    if P[BONUS_]:
+        if dtr > 0:
+            r += P[BONUSV_]
+        elif dtr < 0:
+            r -= P[BONUSV_]
+    return r
+
+
+@njit(cache=True)
+def _probe(TK, idx, meta, h0, h1, h2, h3, h4, h5):
+    """Slot of the key in the two-way bucket at ``idx``, or −1."""
+    for q in range(2):
+        i = idx ^ q
+        if (TK[i, 6] == meta and TK[i, 0] == h0 and TK[i, 1] == h1 and TK[i, 2] == h2 and TK[i, 3] == h3
+                and TK[i, 4] == h4 and TK[i, 5] == h5):
+            return i
+    return -1
+
+
+@njit(cache=True)
+def _store(TK, TV, idx, slot, meta, h0, h1, h2, h3, h4, h5, lo, hi, best_c, nrem):
+    """Write bounds to ``slot`` or, when new, to the bucket's stale slot or the one with fewer tricks left."""
+    if slot < 0:
+        i0 = idx
+        i1 = idx ^ 1
+        gen = meta >> 16
+        if TK[i0, 6] >> 16 != gen:
+            slot = i0
+        elif TK[i1, 6] >> 16 != gen:
+            slot = i1
+        elif (TV[i0, 2] >> 7) <= (TV[i1, 2] >> 7):
+            slot = i0
+        else:
+            slot = i1
+        TK[slot, 0] = h0
+        TK[slot, 1] = h1
+        TK[slot, 2] = h2
+        TK[slot, 3] = h3
+        TK[slot, 4] = h4
+        TK[slot, 5] = h5
+        TK[slot, 6] = meta
+    TV[slot, 0] = lo
+    TV[slot, 1] = hi
+    TV[slot, 2] = (best_c + 1) + 128 * nrem
+
+
+@njit(cache=True)
+def _bounds(P, sure0, sure1, dtr, nrem, rempts):
+    """(upper bound, lower bound) of the remainder at a trick boundary (static bound)."""
+    M = P[M_]
+    TB = P[TB_]
+    pout = rempts + P[NESTV_] // M
+    ub = M * (pout - 2 * sure1) + TB * nrem
+    lb = M * (2 * sure0 - pout) - TB * nrem
+    if P[BONUS_]:
+        bv = P[BONUSV_]
+        if dtr > nrem:
+            ub += bv
+            lb += bv
+        elif dtr < -nrem:
+            ub -= bv
+            lb -= bv
+        else:
+            ub += bv
+            lb -= bv
+    return ub, lb
+
+
+@njit(cache=True)
+def _compact(T, H, c):
+    """Normalised bit (16·suit + rank among the cards in play) of card ``c`` (−1 → −1)."""
+    if c < 0:
+        return c
+    inplay = H[0] | H[1] | H[2] | H[3] | (np.int64(1) << c)
+    s = T[SUIT, c]
+    k = 0
+    for j in range(16):
+        t = T[ORD + s, j]
+        if t == c:
+            break
+        if (inplay >> t) & 1:
+            k += 1
+    return 16 * s + k
+
+
+@njit(cache=True)
+def _expand(T, H, nb):
+    """The card in play at normalised bit ``nb`` (−1 → −1)."""
+    if nb < 0:
+        return nb
+    inplay = H[0] | H[1] | H[2] | H[3]
+    s = nb >> 4
+    k = nb & 15
+    for j in range(16):
+        t = T[ORD + s, j]
+        if t < 0:
+            break
+        if (inplay >> t) & 1:
+            if k == 0:
+                return t
+            k -= 1
+    return -1
+
+
+@njit(cache=True)
+def _last_trick(T, P, H, seat, dtr):
+    """Remainder value of the last trick (each hand holds one card; ``seat`` leads): its points, nest, bonus."""
+    c = trailing_zeros(H[seat])
+    led = T[SUIT, c]
+    tk = T[TKEY, c]
+    wk = tk if tk else T[RKEY, c]
+    ws = seat
+    tp = T[PTS, c]
+    for i in range(1, 4):
+        s = (seat + i) & 3
+        c = trailing_zeros(H[s])
+        k = _key(T, c, led)
+        tp += T[PTS, c]
+        if k > wk:
+            wk = k
+            ws = s
+    M = P[M_]
+    if ws & 1:
+        return -(tp * M + P[TB_]) + _terminal(P, ws, dtr - 1)
+    return tp * M + P[TB_] + _terminal(P, ws, dtr + 1)
+
+
+@njit(cache=True)
+def _search(T, P, H, TK, TV, MV, SC, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, red, alpha, beta):
+    """Fail-soft remainder value (N–S view) with ``seat`` to play the ``pos``-th card (0 = lead) of the trick.
+
+    Lead (pos 0): ``nrem`` ≥ 1 tricks left, ``rempts`` points in the hands; table probe, static bound, ordered
+    leads. Follow (pos 1..3): trick led in ``led``, won so far by ``ws`` with key ``wk``, ``tp`` points and cards
+    ``tmask`` in it, ``red`` the redundant cards found at its lead. One self-recursive function (numba caches it).
+    """
+    P[NODES_] += 1
+    zero = P[ZERO_]  # an int64 zero that is not a literal: literal arguments break numba's cache of recursion
+    one = zero + 1
+    M = P[M_]
+    TB = P[TB_]
+    a1 = alpha
+    k0 = k1 = k2 = k3 = k4 = k5 = zero
+    b1 = beta
+    slot = -1
+    idx = 0
+    meta = 0
+    bm = -1
+    lo = -INF
+    hi = INF
+    h = H[seat]
+    ply = (P[HAND_SIZE_] - nrem) * 4 + pos
+    if pos == 0 and nrem == 1:
+        return _last_trick(T, P, H, seat, dtr)
+    if pos == 0:
+        d = dtr
+        if P[BONUS_]:
+            if dtr > nrem:
+                d = 99
+            elif dtr < -nrem:
+                d = -99
+            meta = (P[GEN_] << 16) + seat + 4 * (d + 128) + 1
+        else:
+            meta = (P[GEN_] << 16) + seat + 1
+        k0, k1, k2, k3, k4, k5, red, sure0, sure1 = _normal(T, P, H)
+        idx = _hash(k0, k1, k2, k3, k4, k5, meta, P[TTMASK_])
+        slot = _probe(TK, idx, meta, k0, k1, k2, k3, k4, k5)
+        if slot >= 0:
+            lo = TV[slot, 0]
+            hi = TV[slot, 1]
+            bm = _expand(T, H, (TV[slot, 2] & 127) - 1)
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        if not P[BONUS_]:  # cheap check first (no scan)
+            base = M * (rempts + P[NESTV_] // M) + TB * nrem
+            if base <= alpha:
+                return base
+            if -base >= beta:
+                return -base
+        ub, lb = _bounds(P, sure0, sure1, dtr, nrem, rempts)
+        if ub <= alpha:
+            return ub
+        if lb >= beta:
+            return lb
+        n = _gen(T, P, h & ~red, MV, ply)
+        if n > 1:
+            _lead_order(T, P, H, seat, bm, MV, SC, ply, n)
+    else:
+        f = h & P[SM_ + led]
+        legal = (f | (h & P[PRIV_])) if f else h
+        n = _gen(T, P, legal & ~red, MV, ply)
+        if n > 1:
+            _follow_order(T, seat, pos, led, ws, wk, MV, SC, ply, n)
+    nxt = (seat + 1) & 3
+    maxi = (seat & 1) == 0
+    best = -INF if maxi else INF
+    best_c = -1
+    for i in range(n):
+        c = MV[ply, i]
+        b = np.int64(1) << c
+        H[seat] = h ^ b
+        p = tp + T[PTS, c]
+        if pos == 0:
+            tk = T[TKEY, c]
+            v = _search(T, P, H, TK, TV, MV, SC, nxt, one, T[SUIT, c], seat, tk if tk else T[RKEY, c], T[PTS, c], b,
+                        dtr, nrem, rempts, red, alpha, beta)
+        else:
+            k = _key(T, c, led)
+            w2 = ws
+            k2 = wk
+            if k > wk:
+                w2 = seat
+                k2 = k
+            if pos == 3:
+                if w2 & 1:
+                    tv = -(p * M + TB)
+                    d2 = dtr - 1
+                else:
+                    tv = p * M + TB
+                    d2 = dtr + 1
+                if nrem == 1:
+                    v = tv + _terminal(P, w2, d2)
+                else:
+                    v = tv + _search(T, P, H, TK, TV, MV, SC, w2, zero, zero, zero, zero, zero, zero, d2, nrem - one,
+                                     rempts - p, zero,
+                                     alpha - tv, beta - tv)
+            else:
+                v = _search(T, P, H, TK, TV, MV, SC, nxt, pos + 1, led, w2, k2, p, tmask | b, dtr, nrem, rempts,
+                            red, alpha, beta)
+        if maxi:
+            if v > best:
+                best = v
+                best_c = c
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        else:
+            if v < best:
+                best = v
+                best_c = c
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+    H[seat] = h
+    if pos == 0:
+        if best >= b1:
+            if best > lo:
+                lo = best
+        elif best <= a1:
+            if best < hi:
+                hi = best
+        else:
+            lo = best
+            hi = best
+        _store(TK, TV, idx, slot, meta, k0, k1, k2, k3, k4, k5, lo, hi, _compact(T, H, best_c), nrem)
+    return best
+
+
+@njit(cache=True)
+def after_card(T, P, H, TK, TV, MV, SC, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, c, alpha, beta):
+    """Fail-soft remainder value (N–S view) after ``seat`` plays card ``c`` as the ``pos``-th card (0..3) of the
+    current trick (led suit ``led``, winner so far ``ws`` with key ``wk``, ``tp`` points and cards ``tmask`` in it),
+    ``dtr`` the trick difference, ``nrem`` tricks left including this one, ``rempts`` points in the hands and the
+    trick. ``H`` holds the hands with ``c`` still in ``seat``'s; it is restored on return."""
+    b = np.int64(1) << c
+    H[seat] ^= b
+    tkc = T[TKEY, c]
+    if pos == 0:
+        led = T[SUIT, c]
+        k = tkc if tkc else T[RKEY, c]
+        ws = seat
+        wk = k
+    else:
+        k = _key(T, c, led)
+        if k > wk:
+            ws = seat
+            wk = k
+    tp += T[PTS, c]
+    tmask |= b
+    if pos == 3:
+        M = P[M_]
+        if ws & 1:
+            tv = -(tp * M + P[TB_])
+            dtr -= 1
+        else:
+            tv = tp * M + P[TB_]
+            dtr += 1
+        if nrem == 1:
+            v = tv + _terminal(P, ws, dtr)
+        else:
+            zero = P[ZERO_]
+            v = tv + _search(T, P, H, TK, TV, MV, SC, ws, zero, zero, zero, zero, zero, zero, dtr, nrem - 1,
+                             rempts - tp, zero, alpha - tv, beta - tv)
+    else:
+        red = scan(T, P, H, tmask)[0]
+        v = _search(T, P, H, TK, TV, MV, SC, (seat + 1) & 3, pos + 1, led, ws, wk, tp, tmask, dtr, nrem, rempts,
+                    red, alpha, beta)
+    H[seat] ^= b
+    return v
