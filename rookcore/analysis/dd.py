@@ -147,7 +147,7 @@ class _Engine:
         self.set_state = set_state
 
         def node_count():
-            return nodes + (int(self.nb[1][12]) if self.nb is not None else 0)
+            return nodes + (int(self.nb[0][_nodes_index()]) if self.nb is not None else 0)
 
         self.node_count = node_count
 
@@ -491,7 +491,11 @@ def _nb_arrays(rules, tables, pts, cls, order, priv, suit_mask, M, TB, NESTV, BO
 
     from . import ddcore  # noqa: PLC0415
 
-    T = np.full((9, 64), -1, np.int64)
+    from .ddcore import CMASK_, GEN_, HAND_SIZE_, ORD, P0, TTMASK_, W_SIZE  # noqa: PLC0415
+
+    W = np.zeros(W_SIZE, np.int64)
+    T = W[:P0].reshape(9, 64)
+    T[5:] = -1
     T[0] = tables.suit
     T[1] = [1000 + p if p else 0 for p in tables.trump_power]
     T[2] = tables.rank_power
@@ -499,21 +503,25 @@ def _nb_arrays(rules, tables, pts, cls, order, priv, suit_mask, M, TB, NESTV, BO
     T[4] = cls
     for s in range(4):
         for j, (c, _b, _cl) in enumerate(order[s]):
-            T[5 + s, j] = c
-    TK, TV = _shared_table(tt_limit)
-    P = np.zeros(17, np.int64)
-    P[13] = next(_GENERATIONS)
-    P[[0, 1, 2, 3, 4, 5, 6]] = [M, TB, NESTV, BONUSV, 1 if bonus else 0, priv, tables.trump]
-    P[7:11] = suit_mask
-    P[11] = rules.hand_size
-    P[14] = len(TK) - 1
-    P[16] = sum(1 << c for c in range(64) if cls[c])
-    MV = np.zeros((64, 24), np.int64)
-    return T, P, np.zeros(4, np.int64), TK, TV, MV, np.zeros_like(MV)
+            T[ORD // 64 + s, j] = c
+    TT = _shared_table(tt_limit)
+    W[P0:P0 + 7] = [M, TB, NESTV, BONUSV, 1 if bonus else 0, priv, tables.trump]
+    W[P0 + 7:P0 + 11] = suit_mask
+    W[HAND_SIZE_] = rules.hand_size
+    W[GEN_] = next(_GENERATIONS)
+    W[TTMASK_] = len(TT) - 1
+    W[CMASK_] = sum(1 << c for c in range(64) if cls[c])
+    return W, TT
 
 
 _GENERATIONS = itertools.count(1)
 _TABLES = threading.local()
+
+
+def _nodes_index() -> int:
+    from .ddcore import NODES_  # noqa: PLC0415
+
+    return NODES_
 
 
 def _shared_table(entries: int):
@@ -670,14 +678,15 @@ class _Root:
 
         if eng.nb is not None:
             from .ddcore import after_card  # noqa: PLC0415
-            T, P, Hn, TK, TV, MV, SC = eng.nb
-            Hn[:] = hands
+            from .ddcore import H_  # noqa: PLC0415
+            W, TT = eng.nb
+            W[H_:H_ + 4] = hands
             nb_led = led if pos else 0
             nb_ws, nb_wk = (ws, wk) if pos else (seat, -1)
 
             def child(c: int, alpha: int, beta: int) -> int:
                 """Fail-soft alpha-beta value (remainder, N–S view) after ``c`` (compiled core)."""
-                return after_card(T, P, Hn, TK, TV, MV, SC, seat, pos, nb_led, nb_ws, nb_wk, tp, tmask, d, nrem,
+                return after_card(W, TT, seat, pos, nb_led, nb_ws, nb_wk, tp, tmask, d, nrem,
                                   rempts, c, alpha, beta)
 
             self.child = child

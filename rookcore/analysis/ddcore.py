@@ -4,19 +4,16 @@ The search is the one described in `rookcore.analysis.dd` (fail-soft alpha-beta 
 written over int64 arrays so that numba compiles it to machine code (first use compiles it once and caches it in
 ``__pycache__``). Card masks are int64: card ids are below 63.
 
-Arrays (built by `dd._Engine`):
+Arrays (built by `dd._nb_arrays`); two are passed to every call, since numba passes each array as several words:
 
-* ``T`` int64 (9, 64): rows SUIT, TKEY (trump key, 0 off trump), RKEY (rank key), PTS (points), CLS (equivalence
-  class: points·2 + privilege), and ORD0..ORD3 (the cards of each effective suit, highest first, −1 padded).
-* ``P`` int64 (16,): M, TB, NESTV, BONUSV, BONUS (0/1), PRIV mask, TRUMP suit, SM0..SM3 (suit masks), HAND_SIZE,
-  NODES (counter, written), GEN (table generation: entries of other generations are empty), TTMASK
-  (table size − 1), ZERO (0), CMASK (the cards
-  that count: points or privilege).
-* ``H`` int64 (4,): the hands (mutated during search, restored on return).
-* ``TK`` int64 (N, 7): table keys (`_normal`'s six words, meta = generation·2¹⁶ + leader + 4·(trick difference + 128) + 1); ``TV`` int64 (N, 3):
-  lower bound, upper bound, best card's normalised
-  bit + 1 + 128·tricks left.
-* ``MV``/``SC`` int64 (64, 24): per-ply move and score buffers.
+* ``W`` int64 (W_SIZE,): the tables T (9 rows of 64 at SUIT, TKEY (trump key, 0 off trump), RKEY (rank key), PTS,
+  CLS (equivalence class: points·2 + privilege), ORD + 64·s (the cards of effective suit s, highest first, −1
+  padded)), then the parameters at P0: M, TB, NESTV, BONUSV, BONUS (0/1), PRIV mask, TRUMP suit, SM0..SM3 (suit
+  masks), HAND_SIZE, NODES (counter, written), GEN (table generation: entries of other generations are empty),
+  TTMASK (table size − 1), ZERO (0), CMASK (the cards that count: points or privilege); then the hands at H_
+  (mutated during search, restored on return) and per-ply move / score buffers at MV_ and SC_ (64 plies × 24).
+* ``TT`` int64 (N, 10): the transposition table: `_normal`'s six key words, meta (generation·2¹⁶ + leader +
+  4·(trick difference + 128) + 1), lower bound, upper bound, best card's normalised bit + 1 + 128·tricks left.
 """
 from __future__ import annotations
 
@@ -27,9 +24,14 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 __all__ = ["after_card", "scan", "new_table", "INF"]
 
 INF = 1 << 40
-SUIT, TKEY, RKEY, PTS, CLS, ORD = 0, 1, 2, 3, 4, 5
+SUIT, TKEY, RKEY, PTS, CLS, ORD = 0, 64, 128, 192, 256, 320  # rows of T, 64 wide, in W
+P0 = 9 * 64  # P follows T in W, then H, MV and SC
 M_, TB_, NESTV_, BONUSV_, BONUS_, PRIV_, TRUMP_, SM_, HAND_SIZE_, NODES_, GEN_, TTMASK_, ZERO_, CMASK_ = (
-    0, 1, 2, 3, 4, 5, 6, 7, 11, 12, 13, 14, 15, 16)
+    P0 + i for i in (0, 1, 2, 3, 4, 5, 6, 7, 11, 12, 13, 14, 15, 16))
+H_ = P0 + 32
+MV_ = H_ + 4
+SC_ = MV_ + 64 * 24
+W_SIZE = SC_ + 64 * 24
 
 
 _A2 = "int64[:, ::1]"
@@ -37,29 +39,29 @@ _A1 = "int64[::1]"
 _SIG = f"int64({_A2}, {_A1}, {_A1}, {_A2}, {_A2}, {_A2}, {_A2}, {', '.join(['int64'] * 13)})"
 
 
-def new_table(entries: int) -> tuple[np.ndarray, np.ndarray]:
-    """Empty transposition table of ``entries`` slots (rounded down to a power of two): (keys, values) arrays."""
+def new_table(entries: int) -> np.ndarray:
+    """Empty transposition table of ``entries`` slots (rounded down to a power of two), int64 (N, 10)."""
     n = 1 << max(4, int(entries).bit_length() - 1)
-    return np.zeros((n, 7), np.int64), np.zeros((n, 3), np.int64)
+    return np.zeros((n, 10), np.int64)
 
 
-@njit(cache=True)
-def scan(T, P, H, tmask):
+@njit(cache=True, _nrt=False)
+def scan(W, tmask):
     """(redundant-card mask, points sure to N–S, points sure to E–W) at a trick boundary; see `dd` module doc."""
-    h0, h1, h2, h3 = H[0], H[1], H[2], H[3]
+    h0, h1, h2, h3 = W[H_ + 0], W[H_ + 1], W[H_ + 2], W[H_ + 3]
     inplay = h0 | h1 | h2 | h3 | tmask
-    trump = P[TRUMP_]
+    trump = W[TRUMP_]
     red = 0
     sure0 = 0
     sure1 = 0
     for s in range(4):
-        if inplay & P[SM_ + s] == 0:
+        if inplay & W[SM_ + s] == 0:
             continue
         prev_h = 0
         prev_cl = -1
         top_team = -1
         for j in range(16):
-            c = T[ORD + s, j]
+            c = W[ORD + 64 * s + j]
             if c < 0:
                 break
             b = np.int64(1) << c
@@ -75,7 +77,7 @@ def scan(T, P, H, tmask):
                 hh, t = h3, 1
             else:
                 hh, t = 0, -3
-            cl = T[CLS, c]
+            cl = W[CLS + c]
             if b & prev_h and cl == prev_cl:
                 red |= b
             prev_h = hh
@@ -86,23 +88,23 @@ def scan(T, P, H, tmask):
                 top_team = -2
             if top_team >= 0 and s == trump:
                 if t:
-                    sure1 += T[PTS, c]
+                    sure1 += W[PTS + c]
                 else:
-                    sure0 += T[PTS, c]
+                    sure0 += W[PTS + c]
     return red, sure0, sure1
 
 
-@njit(cache=True)
-def _normal(T, P, H):
+@njit(cache=True, _nrt=False)
+def _normal(W):
     """One pass over the cards in play at a trick boundary: the rank-normalised key and `scan`'s results.
 
     Key: each hand's cards renumbered by their rank among the cards still in play of their effective suit (bit
     16·suit + k for the k-th highest), the same for the cards that count (points or privilege), and the set of
     those cards; positions with equal keys have equal values. Returns (6 key words, red, sure0, sure1).
     """
-    h0, h1, h2, h3 = H[0], H[1], H[2], H[3]
+    h0, h1, h2, h3 = W[H_ + 0], W[H_ + 1], W[H_ + 2], W[H_ + 3]
     inplay = h0 | h1 | h2 | h3
-    trump = P[TRUMP_]
+    trump = W[TRUMP_]
     n0 = 0
     n1 = 0
     n2 = 0
@@ -112,14 +114,14 @@ def _normal(T, P, H):
     sure0 = 0
     sure1 = 0
     for s in range(4):
-        if inplay & P[SM_ + s] == 0:
+        if inplay & W[SM_ + s] == 0:
             continue
         b = np.int64(1) << (16 * s)
         prev_h = 0
         prev_cl = -1
         top_team = -1
         for j in range(16):
-            c = T[ORD + s, j]
+            c = W[ORD + 64 * s + j]
             if c < 0:
                 break
             cb = np.int64(1) << c
@@ -141,7 +143,7 @@ def _normal(T, P, H):
                 n3 |= b
                 hh = h3
                 t = 1
-            cl = T[CLS, c]
+            cl = W[CLS + c]
             if cl:
                 ncl |= b
             b <<= 1
@@ -155,50 +157,50 @@ def _normal(T, P, H):
                 top_team = -2
             if top_team >= 0 and s == trump:
                 if t:
-                    sure1 += T[PTS, c]
+                    sure1 += W[PTS + c]
                 else:
-                    sure0 += T[PTS, c]
-    return n0, n1, n2, n3, ncl, inplay & P[CMASK_], red, sure0, sure1
+                    sure0 += W[PTS + c]
+    return n0, n1, n2, n3, ncl, inplay & W[CMASK_], red, sure0, sure1
 
 
-@njit(cache=True)
-def _key(T, c, led):
-    tk = T[TKEY, c]
+@njit(cache=True, _nrt=False)
+def _key(W, c, led):
+    tk = W[TKEY + c]
     if tk:
         return tk
-    if T[SUIT, c] == led:
-        return T[RKEY, c]
+    if W[SUIT + c] == led:
+        return W[RKEY + c]
     return 0
 
 
-@njit(cache=True)
-def _gen(T, P, legal, MV, ply):
+@njit(cache=True, _nrt=False)
+def _gen(W, legal, ply):
     """Cards of ``legal`` into MV[ply] (card id order); returns the count."""
     n = 0
     m = legal
     while m:
-        MV[ply, n] = trailing_zeros(m)
+        W[MV_ + ply * 24 + n] = trailing_zeros(m)
         n += 1
         m &= m - 1
     return n
 
 
-@njit(cache=True)
-def _sort(MV, SC, ply, n):
+@njit(cache=True, _nrt=False)
+def _sort(W, ply, n):
     """Insertion sort of MV[ply, :n] by SC[ply, :n], highest score first."""
     for i in range(1, n):
-        c = MV[ply, i]
-        s = SC[ply, i]
+        c = W[MV_ + ply * 24 + i]
+        s = W[SC_ + ply * 24 + i]
         j = i - 1
-        while j >= 0 and SC[ply, j] < s:
-            MV[ply, j + 1] = MV[ply, j]
-            SC[ply, j + 1] = SC[ply, j]
+        while j >= 0 and W[SC_ + ply * 24 + j] < s:
+            W[MV_ + ply * 24 + j + 1] = W[MV_ + ply * 24 + j]
+            W[SC_ + ply * 24 + j + 1] = W[SC_ + ply * 24 + j]
             j -= 1
-        MV[ply, j + 1] = c
-        SC[ply, j + 1] = s
+        W[MV_ + ply * 24 + j + 1] = c
+        W[SC_ + ply * 24 + j + 1] = s
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _hash(h0, h1, h2, h3, h4, h5, meta, mask):
     x = h0 * np.int64(-7046029254386353131) + h1 * np.int64(-4658895280553007687)
     x ^= h2 * np.int64(-7723592293110705685) + h3 * np.int64(1609587929392839161)
@@ -208,114 +210,114 @@ def _hash(h0, h1, h2, h3, h4, h5, meta, mask):
     return x & mask
 
 
-@njit(cache=True)
-def _lead_order(T, P, H, seat, bm, MV, SC, ply, n):
+@njit(cache=True, _nrt=False)
+def _lead_order(W, seat, bm, ply, n):
     """Order the leads in MV[ply, :n]: the table's best card, masters, leads to partner's master, low cards."""
-    inplay = H[0] | H[1] | H[2] | H[3]
-    partner = H[seat ^ 2]
+    inplay = W[H_ + 0] | W[H_ + 1] | W[H_ + 2] | W[H_ + 3]
+    partner = W[H_ + (seat ^ 2)]
     for i in range(n):
-        c = MV[ply, i]
-        s = T[SUIT, c]
+        c = W[MV_ + ply * 24 + i]
+        s = W[SUIT + c]
         top = c
         for j in range(16):
-            t = T[ORD + s, j]
+            t = W[ORD + 64 * s + j]
             if t < 0:
                 break
             if (inplay >> t) & 1:
                 top = t
                 break
-        p = T[PTS, c]
+        p = W[PTS + c]
         if c == bm:
             sc = 100000
         elif c == top:
-            sc = 10000 + p * 10 + T[TKEY, c]
+            sc = 10000 + p * 10 + W[TKEY + c]
         elif (partner >> top) & 1:
-            sc = 5000 - p * 10 - T[RKEY, c]
+            sc = 5000 - p * 10 - W[RKEY + c]
         else:
-            tk = T[TKEY, c]
-            sc = -p * 100 - (tk if tk else T[RKEY, c])
-        SC[ply, i] = sc
-    _sort(MV, SC, ply, n)
+            tk = W[TKEY + c]
+            sc = -p * 100 - (tk if tk else W[RKEY + c])
+        W[SC_ + ply * 24 + i] = sc
+    _sort(W, ply, n)
 
 
-@njit(cache=True)
-def _follow_order(T, seat, pos, led, ws, wk, MV, SC, ply, n):
+@njit(cache=True, _nrt=False)
+def _follow_order(W, seat, pos, led, ws, wk, ply, n):
     """Order the cards in MV[ply, :n] for the ``pos``-th card of a trick: beat cheaply, or throw low / feed."""
     partner_wins = (ws & 1) == (seat & 1)
     for i in range(n):
-        c = MV[ply, i]
-        k = _key(T, c, led)
-        p = T[PTS, c]
+        c = W[MV_ + ply * 24 + i]
+        k = _key(W, c, led)
+        p = W[PTS + c]
         if partner_wins:
             sc = p * 100 - k if pos == 3 else -p * 100 - k
         elif k > wk:
             sc = 100000 + p * 100 - k if pos == 3 else 100000 + k
         else:
             sc = -p * 100 - k
-        SC[ply, i] = sc
-    _sort(MV, SC, ply, n)
+        W[SC_ + ply * 24 + i] = sc
+    _sort(W, ply, n)
 
 
-@njit(cache=True)
-def _terminal(P, ws, dtr):
+@njit(cache=True, _nrt=False)
+def _terminal(W, ws, dtr):
     """Remainder value after the last trick (won by ``ws``, trick difference ``dtr``): nest and bonus."""
-    r = -P[NESTV_] if ws & 1 else P[NESTV_]
-    if P[BONUS_]:
+    r = -W[NESTV_] if ws & 1 else W[NESTV_]
+    if W[BONUS_]:
         if dtr > 0:
-            r += P[BONUSV_]
+            r += W[BONUSV_]
         elif dtr < 0:
-            r -= P[BONUSV_]
+            r -= W[BONUSV_]
     return r
 
 
-@njit(cache=True)
-def _probe(TK, idx, meta, h0, h1, h2, h3, h4, h5):
+@njit(cache=True, _nrt=False)
+def _probe(TT, idx, meta, h0, h1, h2, h3, h4, h5):
     """Slot of the key in the two-way bucket at ``idx``, or −1."""
     for q in range(2):
         i = idx ^ q
-        if (TK[i, 6] == meta and TK[i, 0] == h0 and TK[i, 1] == h1 and TK[i, 2] == h2 and TK[i, 3] == h3
-                and TK[i, 4] == h4 and TK[i, 5] == h5):
+        if (TT[i, 6] == meta and TT[i, 0] == h0 and TT[i, 1] == h1 and TT[i, 2] == h2 and TT[i, 3] == h3
+                and TT[i, 4] == h4 and TT[i, 5] == h5):
             return i
     return -1
 
 
-@njit(cache=True)
-def _store(TK, TV, idx, slot, meta, h0, h1, h2, h3, h4, h5, lo, hi, best_c, nrem):
+@njit(cache=True, _nrt=False)
+def _store(TT, idx, slot, meta, h0, h1, h2, h3, h4, h5, lo, hi, best_c, nrem):
     """Write bounds to ``slot`` or, when new, to the bucket's stale slot or the one with fewer tricks left."""
     if slot < 0:
         i0 = idx
         i1 = idx ^ 1
         gen = meta >> 16
-        if TK[i0, 6] >> 16 != gen:
+        if TT[i0, 6] >> 16 != gen:
             slot = i0
-        elif TK[i1, 6] >> 16 != gen:
+        elif TT[i1, 6] >> 16 != gen:
             slot = i1
-        elif (TV[i0, 2] >> 7) <= (TV[i1, 2] >> 7):
+        elif (TT[i0, 9] >> 7) <= (TT[i1, 9] >> 7):
             slot = i0
         else:
             slot = i1
-        TK[slot, 0] = h0
-        TK[slot, 1] = h1
-        TK[slot, 2] = h2
-        TK[slot, 3] = h3
-        TK[slot, 4] = h4
-        TK[slot, 5] = h5
-        TK[slot, 6] = meta
-    TV[slot, 0] = lo
-    TV[slot, 1] = hi
-    TV[slot, 2] = (best_c + 1) + 128 * nrem
+        TT[slot, 0] = h0
+        TT[slot, 1] = h1
+        TT[slot, 2] = h2
+        TT[slot, 3] = h3
+        TT[slot, 4] = h4
+        TT[slot, 5] = h5
+        TT[slot, 6] = meta
+    TT[slot, 7] = lo
+    TT[slot, 8] = hi
+    TT[slot, 9] = (best_c + 1) + 128 * nrem
 
 
-@njit(cache=True)
-def _bounds(P, sure0, sure1, dtr, nrem, rempts):
+@njit(cache=True, _nrt=False)
+def _bounds(W, sure0, sure1, dtr, nrem, rempts):
     """(upper bound, lower bound) of the remainder at a trick boundary (static bound)."""
-    M = P[M_]
-    TB = P[TB_]
-    pout = rempts + P[NESTV_] // M
+    M = W[M_]
+    TB = W[TB_]
+    pout = rempts + W[NESTV_] // M
     ub = M * (pout - 2 * sure1) + TB * nrem
     lb = M * (2 * sure0 - pout) - TB * nrem
-    if P[BONUS_]:
-        bv = P[BONUSV_]
+    if W[BONUS_]:
+        bv = W[BONUSV_]
         if dtr > nrem:
             ub += bv
             lb += bv
@@ -328,16 +330,16 @@ def _bounds(P, sure0, sure1, dtr, nrem, rempts):
     return ub, lb
 
 
-@njit(cache=True)
-def _compact(T, H, c):
+@njit(cache=True, _nrt=False)
+def _compact(W, c):
     """Normalised bit (16·suit + rank among the cards in play) of card ``c`` (−1 → −1)."""
     if c < 0:
         return c
-    inplay = H[0] | H[1] | H[2] | H[3] | (np.int64(1) << c)
-    s = T[SUIT, c]
+    inplay = W[H_ + 0] | W[H_ + 1] | W[H_ + 2] | W[H_ + 3] | (np.int64(1) << c)
+    s = W[SUIT + c]
     k = 0
     for j in range(16):
-        t = T[ORD + s, j]
+        t = W[ORD + 64 * s + j]
         if t == c:
             break
         if (inplay >> t) & 1:
@@ -345,16 +347,16 @@ def _compact(T, H, c):
     return 16 * s + k
 
 
-@njit(cache=True)
-def _expand(T, H, nb):
+@njit(cache=True, _nrt=False)
+def _expand(W, nb):
     """The card in play at normalised bit ``nb`` (−1 → −1)."""
     if nb < 0:
         return nb
-    inplay = H[0] | H[1] | H[2] | H[3]
+    inplay = W[H_ + 0] | W[H_ + 1] | W[H_ + 2] | W[H_ + 3]
     s = nb >> 4
     k = nb & 15
     for j in range(16):
-        t = T[ORD + s, j]
+        t = W[ORD + 64 * s + j]
         if t < 0:
             break
         if (inplay >> t) & 1:
@@ -364,42 +366,42 @@ def _expand(T, H, nb):
     return -1
 
 
-@njit(cache=True)
-def _last_trick(T, P, H, seat, dtr):
+@njit(cache=True, _nrt=False)
+def _last_trick(W, seat, dtr):
     """Remainder value of the last trick (each hand holds one card; ``seat`` leads): its points, nest, bonus."""
-    c = trailing_zeros(H[seat])
-    led = T[SUIT, c]
-    tk = T[TKEY, c]
-    wk = tk if tk else T[RKEY, c]
+    c = trailing_zeros(W[H_ + seat])
+    led = W[SUIT + c]
+    tk = W[TKEY + c]
+    wk = tk if tk else W[RKEY + c]
     ws = seat
-    tp = T[PTS, c]
+    tp = W[PTS + c]
     for i in range(1, 4):
         s = (seat + i) & 3
-        c = trailing_zeros(H[s])
-        k = _key(T, c, led)
-        tp += T[PTS, c]
+        c = trailing_zeros(W[H_ + s])
+        k = _key(W, c, led)
+        tp += W[PTS + c]
         if k > wk:
             wk = k
             ws = s
-    M = P[M_]
+    M = W[M_]
     if ws & 1:
-        return -(tp * M + P[TB_]) + _terminal(P, ws, dtr - 1)
-    return tp * M + P[TB_] + _terminal(P, ws, dtr + 1)
+        return -(tp * M + W[TB_]) + _terminal(W, ws, dtr - 1)
+    return tp * M + W[TB_] + _terminal(W, ws, dtr + 1)
 
 
-@njit(cache=True)
-def _search(T, P, H, TK, TV, MV, SC, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, red, alpha, beta):
+@njit(cache=True, _nrt=False)
+def _search(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, red, alpha, beta):
     """Fail-soft remainder value (N–S view) with ``seat`` to play the ``pos``-th card (0 = lead) of the trick.
 
     Lead (pos 0): ``nrem`` ≥ 1 tricks left, ``rempts`` points in the hands; table probe, static bound, ordered
     leads. Follow (pos 1..3): trick led in ``led``, won so far by ``ws`` with key ``wk``, ``tp`` points and cards
     ``tmask`` in it, ``red`` the redundant cards found at its lead. One self-recursive function (numba caches it).
     """
-    P[NODES_] += 1
-    zero = P[ZERO_]  # an int64 zero that is not a literal: literal arguments break numba's cache of recursion
+    W[NODES_] += 1
+    zero = W[ZERO_]  # an int64 zero that is not a literal: literal arguments break numba's cache of recursion
     one = zero + 1
-    M = P[M_]
-    TB = P[TB_]
+    M = W[M_]
+    TB = W[TB_]
     a1 = alpha
     k0 = k1 = k2 = k3 = k4 = k5 = zero
     b1 = beta
@@ -409,27 +411,27 @@ def _search(T, P, H, TK, TV, MV, SC, seat, pos, led, ws, wk, tp, tmask, dtr, nre
     bm = -1
     lo = -INF
     hi = INF
-    h = H[seat]
-    ply = (P[HAND_SIZE_] - nrem) * 4 + pos
+    h = W[H_ + seat]
+    ply = (W[HAND_SIZE_] - nrem) * 4 + pos
     if pos == 0 and nrem == 1:
-        return _last_trick(T, P, H, seat, dtr)
+        return _last_trick(W, seat, dtr)
     if pos == 0:
         d = dtr
-        if P[BONUS_]:
+        if W[BONUS_]:
             if dtr > nrem:
                 d = 99
             elif dtr < -nrem:
                 d = -99
-            meta = (P[GEN_] << 16) + seat + 4 * (d + 128) + 1
+            meta = (W[GEN_] << 16) + seat + 4 * (d + 128) + 1
         else:
-            meta = (P[GEN_] << 16) + seat + 1
-        k0, k1, k2, k3, k4, k5, red, sure0, sure1 = _normal(T, P, H)
-        idx = _hash(k0, k1, k2, k3, k4, k5, meta, P[TTMASK_])
-        slot = _probe(TK, idx, meta, k0, k1, k2, k3, k4, k5)
+            meta = (W[GEN_] << 16) + seat + 1
+        k0, k1, k2, k3, k4, k5, red, sure0, sure1 = _normal(W)
+        idx = _hash(k0, k1, k2, k3, k4, k5, meta, W[TTMASK_])
+        slot = _probe(TT, idx, meta, k0, k1, k2, k3, k4, k5)
         if slot >= 0:
-            lo = TV[slot, 0]
-            hi = TV[slot, 1]
-            bm = _expand(T, H, (TV[slot, 2] & 127) - 1)
+            lo = TT[slot, 7]
+            hi = TT[slot, 8]
+            bm = _expand(W, (TT[slot, 9] & 127) - 1)
             if lo >= beta:
                 return lo
             if hi <= alpha:
@@ -438,41 +440,40 @@ def _search(T, P, H, TK, TV, MV, SC, seat, pos, led, ws, wk, tp, tmask, dtr, nre
                 alpha = lo
             if hi < beta:
                 beta = hi
-        if not P[BONUS_]:  # cheap check first (no scan)
-            base = M * (rempts + P[NESTV_] // M) + TB * nrem
+        if not W[BONUS_]:  # cheap check first (no scan)
+            base = M * (rempts + W[NESTV_] // M) + TB * nrem
             if base <= alpha:
                 return base
             if -base >= beta:
                 return -base
-        ub, lb = _bounds(P, sure0, sure1, dtr, nrem, rempts)
+        ub, lb = _bounds(W, sure0, sure1, dtr, nrem, rempts)
         if ub <= alpha:
             return ub
         if lb >= beta:
             return lb
-        n = _gen(T, P, h & ~red, MV, ply)
+        n = _gen(W, h & ~red, ply)
         if n > 1:
-            _lead_order(T, P, H, seat, bm, MV, SC, ply, n)
+            _lead_order(W, seat, bm, ply, n)
     else:
-        f = h & P[SM_ + led]
-        legal = (f | (h & P[PRIV_])) if f else h
-        n = _gen(T, P, legal & ~red, MV, ply)
+        f = h & W[SM_ + led]
+        legal = (f | (h & W[PRIV_])) if f else h
+        n = _gen(W, legal & ~red, ply)
         if n > 1:
-            _follow_order(T, seat, pos, led, ws, wk, MV, SC, ply, n)
+            _follow_order(W, seat, pos, led, ws, wk, ply, n)
     nxt = (seat + 1) & 3
     maxi = (seat & 1) == 0
     best = -INF if maxi else INF
     best_c = -1
     for i in range(n):
-        c = MV[ply, i]
+        c = W[MV_ + ply * 24 + i]
         b = np.int64(1) << c
-        H[seat] = h ^ b
-        p = tp + T[PTS, c]
+        W[H_ + seat] = h ^ b
+        p = tp + W[PTS + c]
         if pos == 0:
-            tk = T[TKEY, c]
-            v = _search(T, P, H, TK, TV, MV, SC, nxt, one, T[SUIT, c], seat, tk if tk else T[RKEY, c], T[PTS, c], b,
-                        dtr, nrem, rempts, red, alpha, beta)
+            tk = W[TKEY + c]
+            v = _search(W, TT, nxt, one, W[SUIT + c], seat, tk if tk else W[RKEY + c], W[PTS + c], b, dtr, nrem, rempts, red, alpha, beta)
         else:
-            k = _key(T, c, led)
+            k = _key(W, c, led)
             w2 = ws
             k2 = wk
             if k > wk:
@@ -486,14 +487,11 @@ def _search(T, P, H, TK, TV, MV, SC, seat, pos, led, ws, wk, tp, tmask, dtr, nre
                     tv = p * M + TB
                     d2 = dtr + 1
                 if nrem == 1:
-                    v = tv + _terminal(P, w2, d2)
+                    v = tv + _terminal(W, w2, d2)
                 else:
-                    v = tv + _search(T, P, H, TK, TV, MV, SC, w2, zero, zero, zero, zero, zero, zero, d2, nrem - one,
-                                     rempts - p, zero,
-                                     alpha - tv, beta - tv)
+                    v = tv + _search(W, TT, w2, zero, zero, zero, zero, zero, zero, d2, nrem - one, rempts - p, zero, alpha - tv, beta - tv)
             else:
-                v = _search(T, P, H, TK, TV, MV, SC, nxt, pos + 1, led, w2, k2, p, tmask | b, dtr, nrem, rempts,
-                            red, alpha, beta)
+                v = _search(W, TT, nxt, pos + 1, led, w2, k2, p, tmask | b, dtr, nrem, rempts, red, alpha, beta)
         if maxi:
             if v > best:
                 best = v
@@ -510,7 +508,7 @@ def _search(T, P, H, TK, TV, MV, SC, seat, pos, led, ws, wk, tp, tmask, dtr, nre
                     beta = v
                     if alpha >= beta:
                         break
-    H[seat] = h
+    W[H_ + seat] = h
     if pos == 0:
         if best >= b1:
             if best > lo:
@@ -521,48 +519,46 @@ def _search(T, P, H, TK, TV, MV, SC, seat, pos, led, ws, wk, tp, tmask, dtr, nre
         else:
             lo = best
             hi = best
-        _store(TK, TV, idx, slot, meta, k0, k1, k2, k3, k4, k5, lo, hi, _compact(T, H, best_c), nrem)
+        _store(TT, idx, slot, meta, k0, k1, k2, k3, k4, k5, lo, hi, _compact(W, best_c), nrem)
     return best
 
 
-@njit(cache=True)
-def after_card(T, P, H, TK, TV, MV, SC, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, c, alpha, beta):
+@njit(cache=True, _nrt=False)
+def after_card(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, c, alpha, beta):
     """Fail-soft remainder value (N–S view) after ``seat`` plays card ``c`` as the ``pos``-th card (0..3) of the
     current trick (led suit ``led``, winner so far ``ws`` with key ``wk``, ``tp`` points and cards ``tmask`` in it),
     ``dtr`` the trick difference, ``nrem`` tricks left including this one, ``rempts`` points in the hands and the
-    trick. ``H`` holds the hands with ``c`` still in ``seat``'s; it is restored on return."""
+    trick. ``W`` holds the hands with ``c`` still in ``seat``'s; it is restored on return."""
     b = np.int64(1) << c
-    H[seat] ^= b
-    tkc = T[TKEY, c]
+    W[H_ + seat] ^= b
+    tkc = W[TKEY + c]
     if pos == 0:
-        led = T[SUIT, c]
-        k = tkc if tkc else T[RKEY, c]
+        led = W[SUIT + c]
+        k = tkc if tkc else W[RKEY + c]
         ws = seat
         wk = k
     else:
-        k = _key(T, c, led)
+        k = _key(W, c, led)
         if k > wk:
             ws = seat
             wk = k
-    tp += T[PTS, c]
+    tp += W[PTS + c]
     tmask |= b
     if pos == 3:
-        M = P[M_]
+        M = W[M_]
         if ws & 1:
-            tv = -(tp * M + P[TB_])
+            tv = -(tp * M + W[TB_])
             dtr -= 1
         else:
-            tv = tp * M + P[TB_]
+            tv = tp * M + W[TB_]
             dtr += 1
         if nrem == 1:
-            v = tv + _terminal(P, ws, dtr)
+            v = tv + _terminal(W, ws, dtr)
         else:
-            zero = P[ZERO_]
-            v = tv + _search(T, P, H, TK, TV, MV, SC, ws, zero, zero, zero, zero, zero, zero, dtr, nrem - 1,
-                             rempts - tp, zero, alpha - tv, beta - tv)
+            zero = W[ZERO_]
+            v = tv + _search(W, TT, ws, zero, zero, zero, zero, zero, zero, dtr, nrem - 1, rempts - tp, zero, alpha - tv, beta - tv)
     else:
-        red = scan(T, P, H, tmask)[0]
-        v = _search(T, P, H, TK, TV, MV, SC, (seat + 1) & 3, pos + 1, led, ws, wk, tp, tmask, dtr, nrem, rempts,
-                    red, alpha, beta)
-    H[seat] ^= b
+        red = scan(W, tmask)[0]
+        v = _search(W, TT, (seat + 1) & 3, pos + 1, led, ws, wk, tp, tmask, dtr, nrem, rempts, red, alpha, beta)
+    W[H_ + seat] ^= b
     return v
