@@ -17,7 +17,8 @@ Prints tables and writes benchmarks/compare_results.json (or --out PATH).
     tables on the first call); DDS resets its transposition table when the deal changes, so each solve is cold.
     Each rule set / engine runs in its own subprocess, so "peak RSS" (resource.getrusage ru_maxrss) is that
     solver's own peak, and the parent can kill a worker that runs over.
-    Time limits (the 13/14-trick Rook rule sets take far longer than 30 s per deal in pure Python):
+    The compiled core is loaded (`rookcore.analysis.dd.warm_up`) before the first timed deal.
+    Time limits (the 13/14-trick Rook rule sets can take far longer than 30 s per deal):
       --dd-cap S     a deal still unsolved after S s (wall) is stopped and counted as "capped" (> S s);
                      percentiles include capped deals at +inf, printed as ">S" (so they are lower bounds);
       --dd-budget S  per rule set: no deal is started or continued after S s (wall); a deal cut short by
@@ -54,6 +55,7 @@ import helpers  # noqa: E402  (also puts the repo root on sys.path)
 from rookcore.rules import VARIANTS  # noqa: E402
 
 INF = float("inf")
+NODES_PER_S = 6_000_000  # the compiled DD core's speed here (about 5M nodes/s): the node limit backing up the cap
 PLAYOUT_RULE_SETS = ("crowsnest", "tournament", "partnership")
 OPENSPIEL_GAMES = ("euchre", "bridge", "bridge(use_double_dummy_result=false)")
 
@@ -91,13 +93,14 @@ def _alarm(_sig, _frame):
 
 def worker_rook(variant: str, deals: int, cap: float, budget: float) -> dict:
     from rookcore.analysis.bench import play_ready
-    from rookcore.analysis.dd import Solver
+    from rookcore.analysis.dd import SearchLimit, Solver, warm_up
 
     rules = VARIANTS[variant]
     rss0 = peak_rss_mb()
     wall: list[float] = []
     cpu: list[float] = []
     capped = dropped = 0
+    warm_up()  # load the compiled core once (as DDS's library is loaded before its warm-up solve)
     start = time.perf_counter()
     signal.signal(signal.SIGALRM, _alarm)
     for seed in range(deals):
@@ -110,11 +113,12 @@ def worker_rook(variant: str, deals: int, cap: float, budget: float) -> dict:
         t0 = time.perf_counter()
         signal.setitimer(signal.ITIMER_REAL, limit)
         try:
-            Solver().solve(st)
+            # the alarm lands between null-window searches; the node limit stops one that runs long
+            Solver(node_limit=int(limit * NODES_PER_S)).solve(st)
             signal.setitimer(signal.ITIMER_REAL, 0)
             wall.append(time.perf_counter() - t0)
             cpu.append(time.process_time() - c0)
-        except _Stop:
+        except (_Stop, SearchLimit):
             if limit < cap:  # cut by the rule set's budget, not by the per-deal cap: not a sample
                 dropped += 1
                 break

@@ -1,19 +1,18 @@
 """Timing of the double-dummy solver on full deals.
 
-``python -m rookcore.analysis.bench [--best] [--cap SECONDS] N [variant ...]`` (variant ``crowsnest-nobird`` =
+``python -m rookcore.analysis.bench [--best] [--cap-nodes N] N [variant ...]`` (variant ``crowsnest-nobird`` =
 CrowsNest with options {"bird": false}; default: every rule set).
 
 Each deal: `HandState.deal(rules, "N", seed)`, the first seat bids the minimum and the others pass, the declarer puts
 back its lowest cards (fewest points, then lowest rank) and names its longest colour; the solver then solves the
 first lead with a fresh `Solver` — every legal card valued (`Solver.solve`), or with ``--best`` only the best value
 and best cards (``all_values=False``). Times are CPU seconds (``time.process_time``), after `dd.warm_up` (the compiled core is loaded once per
-process, as a C library would be). A deal that exceeds ``--cap``
-seconds (wall clock) is stopped and counted as the cap (so medians/percentiles are then lower bounds).
+process, as a C library would be). A deal whose search exceeds
+``--cap-nodes`` nodes is stopped and counted with the time it took (medians/percentiles are then lower bounds).
 Prints median / p99 / max per rule set.
 """
 from __future__ import annotations
 
-import signal
 import statistics
 import sys
 import time
@@ -22,7 +21,7 @@ from ..actions import PASS, Discard, NameTrump, bid
 from ..cards import COLOURS
 from ..hand import HandState, Phase
 from ..rules import VARIANTS, Rules, get_rules
-from .dd import Solver, warm_up
+from .dd import SearchLimit, Solver, warm_up
 
 __all__ = ["play_ready", "time_solves"]
 
@@ -44,34 +43,23 @@ def play_ready(rules: Rules, seed: int, dealer: int = 0) -> HandState:
     return st
 
 
-class _Cap(Exception):
-    pass
-
-
-def _alarm(_sig, _frame):
-    raise _Cap()
-
-
 def time_solves(rules: Rules, n: int, first_seed: int = 0, all_values: bool = True,
-                cap: float | None = None) -> tuple[list[float], int]:
-    """CPU seconds to solve the first lead of ``n`` seeded deals (fresh solver each) and the number capped."""
+                node_cap: int | None = None) -> tuple[list[float], int]:
+    """CPU seconds to solve the first lead of ``n`` seeded deals (fresh solver each) and the number capped.
+
+    A deal whose search exceeds ``node_cap`` nodes is stopped (`SearchLimit`) and counted with the time it had
+    taken (so medians/percentiles are then lower bounds).
+    """
     times, capped = [], 0
     warm_up()
     for seed in range(first_seed, first_seed + n):
         st = play_ready(rules, seed)
         t0 = time.process_time()
-        if cap:
-            signal.signal(signal.SIGALRM, _alarm)
-            signal.setitimer(signal.ITIMER_REAL, cap)
         try:
-            Solver().solve(st, all_values=all_values)
-            times.append(time.process_time() - t0)
-        except _Cap:
-            times.append(cap)
+            Solver(node_limit=node_cap).solve(st, all_values=all_values)
+        except SearchLimit:
             capped += 1
-        finally:
-            if cap:
-                signal.setitimer(signal.ITIMER_REAL, 0)
+        times.append(time.process_time() - t0)
     return times, capped
 
 
@@ -86,15 +74,15 @@ def main(argv: list[str]) -> None:
     if not all_values:
         args.remove("--best")
     cap = None
-    if "--cap" in args:
-        i = args.index("--cap")
-        cap = float(args[i + 1])
+    if "--cap-nodes" in args:
+        i = args.index("--cap-nodes")
+        cap = int(float(args[i + 1]))
         del args[i:i + 2]
     n = int(args[0]) if args else 50
     names = args[1:] or list(VARIANTS) + ["crowsnest-nobird"]
     for name in names:
         rules = get_rules("crowsnest", {"bird": False}) if name == "crowsnest-nobird" else get_rules(name)
-        ts, capped = time_solves(rules, n, all_values=all_values, cap=cap)
+        ts, capped = time_solves(rules, n, all_values=all_values, node_cap=cap)
         print(f"{name:20s} tricks={rules.hand_size:2d} n={n} {'all' if all_values else 'best'} "
               f"median={statistics.median(ts):.3f}s p99={_pct(ts, 0.99):.3f}s max={max(ts):.3f}s"
               + (f" capped={capped}" if capped else ""), flush=True)

@@ -47,12 +47,16 @@ from ..cards import Card
 from ..hand import HandState, Phase, trick_tables
 from ..rules import Rules
 
-__all__ = ["DDResult", "Solver", "solve", "warm_up", "TT_LIMIT"]
+__all__ = ["DDResult", "SearchLimit", "Solver", "solve", "warm_up", "TT_LIMIT"]
 
 INF = 1 << 40
-TT_LIMIT = 1_500_000
-"""Default transposition-table size (entries) at which the table is cleared: an entry (one packed int key, one packed
-int value) takes about 150 bytes, so a full table is about 225 MB."""
+TT_LIMIT = 1 << 20
+"""Default transposition-table size in entries. Compiled core: a fixed table of 80-byte entries (84 MB), two-way
+buckets replacing the shallower entry. Python core: a dict cleared at this many entries (~150 bytes each)."""
+
+
+class SearchLimit(RuntimeError):
+    """Raised by `Solver.solve`/`Solver.analyze` when the search exceeds the solver's ``node_limit``."""
 
 
 @dataclass
@@ -547,11 +551,14 @@ class Solver:
 
     One `Solver` can be used for many positions (and deals); its table is kept while the (rules, trump, nest points)
     stay the same (e.g. every position of one deal) and replaced otherwise.
-    ``tt_limit``: entries per table before it is cleared.
+    ``tt_limit``: entries of the transposition table (rounded down to a power of two; 80 bytes each with the
+    compiled core: the default takes 80 MB, once per thread). ``node_limit``: the most nodes one `solve`/`analyze`
+    call may search before it raises `SearchLimit` (None: no limit; the compiled core only).
     """
 
-    def __init__(self, tt_limit: int = TT_LIMIT):
+    def __init__(self, tt_limit: int = TT_LIMIT, node_limit: int | None = None):
         self.tt_limit = tt_limit
+        self.node_limit = node_limit
         self._engines: dict = {}
         self.nodes = 0
 
@@ -568,7 +575,7 @@ class Solver:
     def _root(self, state: HandState) -> "_Root":
         if state.phase is not Phase.PLAY:
             raise ValueError(f"the double-dummy solver needs the play phase, not {state.phase.value}")
-        return _Root(self._engine(state), state)
+        return _Root(self._engine(state), state, self.node_limit)
 
     def solve(self, state: HandState, all_values: bool = True) -> DDResult:
         """Solve ``state`` (phase PLAY, possibly mid-trick; a finished hand gives its captured points).
@@ -639,7 +646,7 @@ class Solver:
 class _Root:
     """The position being solved: its legal cards and exact/null-window searches of each."""
 
-    def __init__(self, eng: _Engine, state: HandState):
+    def __init__(self, eng: _Engine, state: HandState, node_limit: int | None = None):
         rules = state.rules
         self.eng = eng
         M, TB = eng.M, eng.TB
@@ -678,16 +685,20 @@ class _Root:
 
         if eng.nb is not None:
             from .ddcore import after_card  # noqa: PLC0415
-            from .ddcore import H_  # noqa: PLC0415
+            from .ddcore import ABORT_, H_, LIMIT_, NODES_  # noqa: PLC0415
             W, TT = eng.nb
             W[H_:H_ + 4] = hands
+            W[LIMIT_] = W[NODES_] + node_limit if node_limit else 1 << 62
+            W[ABORT_] = 0
             nb_led = led if pos else 0
             nb_ws, nb_wk = (ws, wk) if pos else (seat, -1)
 
             def child(c: int, alpha: int, beta: int) -> int:
                 """Fail-soft alpha-beta value (remainder, N–S view) after ``c`` (compiled core)."""
-                return after_card(W, TT, seat, pos, nb_led, nb_ws, nb_wk, tp, tmask, d, nrem,
-                                  rempts, c, alpha, beta)
+                v = after_card(W, TT, seat, pos, nb_led, nb_ws, nb_wk, tp, tmask, d, nrem, rempts, c, alpha, beta)
+                if W[ABORT_]:
+                    raise SearchLimit(f"double-dummy search stopped after {node_limit} nodes")
+                return v
 
             self.child = child
             return

@@ -10,7 +10,9 @@ Arrays (built by `dd._nb_arrays`); two are passed to every call, since numba pas
   CLS (equivalence class: points·2 + privilege), ORD + 64·s (the cards of effective suit s, highest first, −1
   padded)), then the parameters at P0: M, TB, NESTV, BONUSV, BONUS (0/1), PRIV mask, TRUMP suit, SM0..SM3 (suit
   masks), HAND_SIZE, NODES (counter, written), GEN (table generation: entries of other generations are empty),
-  TTMASK (table size − 1), ZERO (0), CMASK (the cards that count: points or privilege); then the hands at H_
+  TTMASK (table size − 1), ZERO (0), CMASK (the cards that count: points or privilege), LIMIT (node
+  count at which the search stops), ABORT (set to 1 when it stopped: the value returned is then meaningless and
+  nothing was stored from then on); then the hands at H_
   (mutated during search, restored on return) and per-ply move / score buffers at MV_ and SC_ (64 plies × 24).
 * ``TT`` int64 (N, 10): the transposition table: `_normal`'s six key words, meta (generation·2¹⁶ + leader +
   4·(trick difference + 128) + 1), lower bound, upper bound, best card's normalised bit + 1 + 128·tricks left.
@@ -28,6 +30,7 @@ SUIT, TKEY, RKEY, PTS, CLS, ORD = 0, 64, 128, 192, 256, 320  # rows of T, 64 wid
 P0 = 9 * 64  # P follows T in W, then H, MV and SC
 M_, TB_, NESTV_, BONUSV_, BONUS_, PRIV_, TRUMP_, SM_, HAND_SIZE_, NODES_, GEN_, TTMASK_, ZERO_, CMASK_ = (
     P0 + i for i in (0, 1, 2, 3, 4, 5, 6, 7, 11, 12, 13, 14, 15, 16))
+LIMIT_, ABORT_ = P0 + 17, P0 + 18
 H_ = P0 + 32
 MV_ = H_ + 4
 SC_ = MV_ + 64 * 24
@@ -282,8 +285,10 @@ def _probe(TT, idx, meta, h0, h1, h2, h3, h4, h5):
 
 
 @njit(cache=True, _nrt=False)
-def _store(TT, idx, slot, meta, h0, h1, h2, h3, h4, h5, lo, hi, best_c, nrem):
+def _store(W, TT, idx, slot, meta, h0, h1, h2, h3, h4, h5, lo, hi, best_c, nrem):
     """Write bounds to ``slot`` or, when new, to the bucket's stale slot or the one with fewer tricks left."""
+    if W[ABORT_]:
+        return
     if slot < 0:
         i0 = idx
         i1 = idx ^ 1
@@ -398,7 +403,10 @@ def _search(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, red, al
     ``tmask`` in it, ``red`` the redundant cards found at its lead. One self-recursive function (numba caches it).
     """
     W[NODES_] += 1
-    zero = W[ZERO_]  # an int64 zero that is not a literal: literal arguments break numba's cache of recursion
+    zero = W[ZERO_]
+    if W[NODES_] >= W[LIMIT_]:
+        W[ABORT_] = 1
+        return zero  # an int64 zero that is not a literal: literal arguments break numba's cache of recursion
     one = zero + 1
     M = W[M_]
     TB = W[TB_]
@@ -519,7 +527,7 @@ def _search(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, red, al
         else:
             lo = best
             hi = best
-        _store(TT, idx, slot, meta, k0, k1, k2, k3, k4, k5, lo, hi, _compact(W, best_c), nrem)
+        _store(W, TT, idx, slot, meta, k0, k1, k2, k3, k4, k5, lo, hi, _compact(W, best_c), nrem)
     return best
 
 
