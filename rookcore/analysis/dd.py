@@ -18,11 +18,12 @@ Technique
 ---------
 * Hands are 64-bit masks over card ids; per (rules, trump) tables give each card's effective suit, trick key and points.
 * Alpha-beta (fail-soft) driven by MTD(f) null-window searches (with a growing step after repeated moves one way).
-* Transposition table at trick boundaries only, keyed by the four hand masks, the leader and (with a majority bonus)
-  the trick difference so far — normalised once the bonus is decided. It stores bounds on the value of the
-  *remainder* (points from here on), so the points already taken are not part of the key and the table is shared by
-  every position of a deal (and by deals with the same rules, trump and nest points). It is cleared when it exceeds
-  ``tt_limit`` entries (default 1,500,000 ≈ 225 MB).
+* Transposition table at trick boundaries only. It stores bounds on the value of the *remainder* (points from here
+  on), so the points already taken are not part of the key and one table serves every position of a deal. Compiled
+  core: the key is rank-normalised (each card renumbered by its rank among the cards still in play of its suit,
+  plus which of those count), so positions that differ only by which equivalent low cards are gone share an entry;
+  the table is a fixed array of ``tt_limit`` two-way buckets (80 bytes an entry), replacing the shallower entry.
+  With a majority bonus the trick difference so far is part of the key (normalised once the bonus is decided).
 * Equivalent cards: cards of one hand, adjacent in rank in their effective suit among the cards still in play (hands
   and the current trick), with the same points and privilege, are interchangeable: only one is searched.
 * Move ordering: the table's best card first; cashing masters / leading to partner's master; following: beat the
@@ -30,9 +31,14 @@ Technique
 * Static bound: the remainder is at most the points still out (hands + nest + undecided bonus), less the points of
   the other team's top trumps (a trump that only its own team's trumps can beat always goes to that team).
 
-Speed (pure Python, CPU time, first lead of seeded deals, see `rookcore.analysis.bench`): 9-trick rule sets take
-seconds per full deal (median), far from the 100 ms target; 13/14-trick deals are much slower. Endgames (≤ 5 tricks)
-take milliseconds.
+Two search cores implement this: the compiled one in `rookcore.analysis.ddcore` (numba; the default,
+``BACKEND = "numba"``) and the pure-Python closures of `_Engine` (``BACKEND = "python"``, kept as a second,
+independent implementation that the tests compare against). numba compiles the core on first use (about 15 s once
+after installing, then ~1 s to load from its cache per process; `warm_up` does it ahead of time).
+
+Speed (compiled core, CPU seconds, first lead of seeded deals, every card valued, ``python -m
+rookcore.analysis.bench``): 9-trick rule sets about 0.5 s median per full deal (~5 million nodes/s); 10 tricks a
+few seconds; 13/14-trick deals often exceed 100 million nodes. Endgames (≤ 6 tricks) take milliseconds.
 
 Public API: `solve(state)` → `DDResult`; `Solver` keeps its table between calls (use one per deal for speed);
 `Solver.analyze(state, card)` gives the best value, the best cards and one card's value without valuing every card.

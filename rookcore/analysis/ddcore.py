@@ -48,7 +48,7 @@ def new_table(entries: int) -> np.ndarray:
     return np.zeros((n, 10), np.int64)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def scan(W, tmask):
     """(redundant-card mask, points sure to N–S, points sure to E–W) at a trick boundary; see `dd` module doc."""
     h0, h1, h2, h3 = W[H_ + 0], W[H_ + 1], W[H_ + 2], W[H_ + 3]
@@ -97,7 +97,7 @@ def scan(W, tmask):
     return red, sure0, sure1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def _normal(W):
     """One pass over the cards in play at a trick boundary: the rank-normalised key and `scan`'s results.
 
@@ -166,7 +166,7 @@ def _normal(W):
     return n0, n1, n2, n3, ncl, inplay & W[CMASK_], red, sure0, sure1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def _key(W, c, led):
     tk = W[TKEY + c]
     if tk:
@@ -176,7 +176,7 @@ def _key(W, c, led):
     return 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def _gen(W, legal, ply):
     """Cards of ``legal`` into MV[ply] (card id order); returns the count."""
     n = 0
@@ -188,7 +188,7 @@ def _gen(W, legal, ply):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def _sort(W, ply, n):
     """Insertion sort of MV[ply, :n] by SC[ply, :n], highest score first."""
     for i in range(1, n):
@@ -203,7 +203,7 @@ def _sort(W, ply, n):
         W[SC_ + ply * 24 + j + 1] = s
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def _hash(h0, h1, h2, h3, h4, h5, meta, mask):
     x = h0 * np.int64(-7046029254386353131) + h1 * np.int64(-4658895280553007687)
     x ^= h2 * np.int64(-7723592293110705685) + h3 * np.int64(1609587929392839161)
@@ -213,7 +213,7 @@ def _hash(h0, h1, h2, h3, h4, h5, meta, mask):
     return x & mask
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def _lead_order(W, seat, bm, ply, n):
     """Order the leads in MV[ply, :n]: the table's best card, masters, leads to partner's master, low cards."""
     inplay = W[H_ + 0] | W[H_ + 1] | W[H_ + 2] | W[H_ + 3]
@@ -243,7 +243,7 @@ def _lead_order(W, seat, bm, ply, n):
     _sort(W, ply, n)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def _follow_order(W, seat, pos, led, ws, wk, ply, n):
     """Order the cards in MV[ply, :n] for the ``pos``-th card of a trick: beat cheaply, or throw low / feed."""
     partner_wins = (ws & 1) == (seat & 1)
@@ -261,7 +261,7 @@ def _follow_order(W, seat, pos, led, ws, wk, ply, n):
     _sort(W, ply, n)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def _terminal(W, ws, dtr):
     """Remainder value after the last trick (won by ``ws``, trick difference ``dtr``): nest and bonus."""
     r = -W[NESTV_] if ws & 1 else W[NESTV_]
@@ -273,7 +273,7 @@ def _terminal(W, ws, dtr):
     return r
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def _probe(TT, idx, meta, h0, h1, h2, h3, h4, h5):
     """Slot of the key in the two-way bucket at ``idx``, or −1."""
     for q in range(2):
@@ -284,7 +284,7 @@ def _probe(TT, idx, meta, h0, h1, h2, h3, h4, h5):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def _store(W, TT, idx, slot, meta, h0, h1, h2, h3, h4, h5, lo, hi, best_c, nrem):
     """Write bounds to ``slot`` or, when new, to the bucket's stale slot or the one with fewer tricks left."""
     if W[ABORT_]:
@@ -313,7 +313,7 @@ def _store(W, TT, idx, slot, meta, h0, h1, h2, h3, h4, h5, lo, hi, best_c, nrem)
     TT[slot, 9] = (best_c + 1) + 128 * nrem
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def _bounds(W, sure0, sure1, dtr, nrem, rempts):
     """(upper bound, lower bound) of the remainder at a trick boundary (static bound)."""
     M = W[M_]
@@ -335,7 +335,7 @@ def _bounds(W, sure0, sure1, dtr, nrem, rempts):
     return ub, lb
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def _compact(W, c):
     """Normalised bit (16·suit + rank among the cards in play) of card ``c`` (−1 → −1)."""
     if c < 0:
@@ -352,7 +352,7 @@ def _compact(W, c):
     return 16 * s + k
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def _expand(W, nb):
     """The card in play at normalised bit ``nb`` (−1 → −1)."""
     if nb < 0:
@@ -371,7 +371,7 @@ def _expand(W, nb):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def _last_trick(W, seat, dtr):
     """Remainder value of the last trick (each hand holds one card; ``seat`` leads): its points, nest, bonus."""
     c = trailing_zeros(W[H_ + seat])
@@ -394,7 +394,7 @@ def _last_trick(W, seat, dtr):
     return tp * M + W[TB_] + _terminal(W, ws, dtr + 1)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def _search(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, red, alpha, beta):
     """Fail-soft remainder value (N–S view) with ``seat`` to play the ``pos``-th card (0 = lead) of the trick.
 
@@ -531,7 +531,7 @@ def _search(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, red, al
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False)
 def after_card(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, c, alpha, beta):
     """Fail-soft remainder value (N–S view) after ``seat`` plays card ``c`` as the ``pos``-th card (0..3) of the
     current trick (led suit ``led``, winner so far ``ws`` with key ``wk``, ``tp`` points and cards ``tmask`` in it),
