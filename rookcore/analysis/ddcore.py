@@ -254,7 +254,7 @@ def _follow_order(W, seat, pos, led, ws, wk, ply, n):
         if partner_wins:
             sc = p * 100 - k if pos == 3 else -p * 100 - k
         elif k > wk:
-            sc = 100000 + p * 100 - k if pos == 3 else 100000 + k
+            sc = 100000 + p * 100 - k if pos == 3 else 100000 - k  # the cheapest card that wins
         else:
             sc = -p * 100 - k
         W[SC_ + ply * 24 + i] = sc
