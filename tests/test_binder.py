@@ -9,7 +9,8 @@ server started in the repository root, which Voila's server extension serves.
 
 This test does the same without Docker: a fresh virtual environment in a temporary directory,
 ``pip install -r binder/requirements.txt`` from the repository root, then that environment's Voila
-serving the repository root, and the app and a tutorial lesson fetched at the Binder URL paths.
+serving the repository root, and the app and a tutorial lesson fetched at the Binder URL paths. ``binder/postBuild``
+(run by repo2docker after the install) is run too: it compiles the double-dummy core into numba's cache.
 Slow (a full install: about 1-3 minutes with a warm pip cache) and needs PyPI.
 """
 from __future__ import annotations
@@ -103,6 +104,7 @@ def binder_venv(tmp_path_factory):
     py = venv / "bin" / "python"
     _run([str(py), "-m", "pip", "install", "-r", "binder/requirements.txt"], cwd=REPO_ROOT,
          env=_venv_env(venv), timeout=PIP_TIMEOUT_S, what="pip install -r binder/requirements.txt")
+    _run(["bash", "binder/postBuild"], cwd=REPO_ROOT, env=_venv_env(venv), timeout=600, what="binder/postBuild")
     try:
         yield venv
     finally:

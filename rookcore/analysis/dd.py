@@ -856,3 +856,4 @@ def solve(state: HandState, solver: Solver | None = None) -> DDResult:
     ``solver``: a `Solver` whose tables are reused (default: a module-level one).
     """
     return (solver or _DEFAULT).solve(state)
+
