@@ -23,7 +23,7 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-__all__ = ["after_card", "scan", "new_table", "INF"]
+__all__ = ["after_card", "new_table", "INF"]
 
 INF = 1 << 40
 SUIT, TKEY, RKEY, PTS, CLS, ORD = 0, 64, 128, 192, 256, 320  # rows of T, 64 wide, in W
@@ -49,64 +49,18 @@ def new_table(entries: int) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def scan(W, tmask):
-    """(redundant-card mask, points sure to N–S, points sure to E–W) at a trick boundary; see `dd` module doc."""
-    h0, h1, h2, h3 = W[H_ + 0], W[H_ + 1], W[H_ + 2], W[H_ + 3]
-    inplay = h0 | h1 | h2 | h3 | tmask
-    trump = W[TRUMP_]
-    red = 0
-    sure0 = 0
-    sure1 = 0
-    for s in range(4):
-        if inplay & W[SM_ + s] == 0:
-            continue
-        prev_h = 0
-        prev_cl = -1
-        top_team = -1
-        for j in range(16):
-            c = W[ORD + 64 * s + j]
-            if c < 0:
-                break
-            b = np.int64(1) << c
-            if b & inplay == 0:
-                continue
-            if b & h0:
-                hh, t = h0, 0
-            elif b & h1:
-                hh, t = h1, 1
-            elif b & h2:
-                hh, t = h2, 0
-            elif b & h3:
-                hh, t = h3, 1
-            else:
-                hh, t = 0, -3
-            cl = W[CLS + c]
-            if b & prev_h and cl == prev_cl:
-                red |= b
-            prev_h = hh
-            prev_cl = cl
-            if top_team == -1:
-                top_team = t
-            elif top_team != t:
-                top_team = -2
-            if top_team >= 0 and s == trump:
-                if t:
-                    sure1 += W[PTS + c]
-                else:
-                    sure0 += W[PTS + c]
-    return red, sure0, sure1
-
-
-@njit(cache=True, nogil=True, _nrt=False)
-def _normal(W):
-    """One pass over the cards in play at a trick boundary: the rank-normalised key and `scan`'s results.
+def _normal(W, tmask):
+    """One pass over the cards in play (hands and ``tmask``, the current trick's cards; 0 at a trick boundary).
 
     Key: each hand's cards renumbered by their rank among the cards still in play of their effective suit (bit
     16·suit + k for the k-th highest), the same for the cards that count (points or privilege), and the set of
-    those cards; positions with equal keys have equal values. Returns (6 key words, red, sure0, sure1).
+    those cards; positions with equal keys have equal values (meaningful at a trick boundary). Also the redundant
+    cards (each equivalent to the next higher card of the same hand: same class, adjacent among the cards in play)
+    and the points each team is sure to take (trumps that only its own team's trumps can beat).
+    Returns (6 key words, red, sure0, sure1).
     """
     h0, h1, h2, h3 = W[H_ + 0], W[H_ + 1], W[H_ + 2], W[H_ + 3]
-    inplay = h0 | h1 | h2 | h3
+    inplay = h0 | h1 | h2 | h3 | tmask
     trump = W[TRUMP_]
     n0 = 0
     n1 = 0
@@ -142,10 +96,13 @@ def _normal(W):
                 n2 |= b
                 hh = h2
                 t = 0
-            else:
+            elif cb & h3:
                 n3 |= b
                 hh = h3
                 t = 1
+            else:  # in the current trick (``tmask``): in no hand, and breaks the run of top trumps
+                hh = 0
+                t = -3
             cl = W[CLS + c]
             if cl:
                 ncl |= b
@@ -433,7 +390,7 @@ def _search(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, red, al
             meta = (W[GEN_] << 16) + seat + 4 * (d + 128) + 1
         else:
             meta = (W[GEN_] << 16) + seat + 1
-        k0, k1, k2, k3, k4, k5, red, sure0, sure1 = _normal(W)
+        k0, k1, k2, k3, k4, k5, red, sure0, sure1 = _normal(W, zero)
         idx = _hash(k0, k1, k2, k3, k4, k5, meta, W[TTMASK_])
         slot = _probe(TT, idx, meta, k0, k1, k2, k3, k4, k5)
         if slot >= 0:
@@ -566,7 +523,7 @@ def after_card(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, c, a
             zero = W[ZERO_]
             v = tv + _search(W, TT, ws, zero, zero, zero, zero, zero, zero, dtr, nrem - 1, rempts - tp, zero, alpha - tv, beta - tv)
     else:
-        red = scan(W, tmask)[0]
+        red = _normal(W, tmask)[6]
         v = _search(W, TT, (seat + 1) & 3, pos + 1, led, ws, wk, tp, tmask, dtr, nrem, rempts, red, alpha, beta)
     W[H_ + seat] ^= b
     return v
