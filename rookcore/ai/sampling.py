@@ -19,7 +19,7 @@ from .base import Candidate, Decision, check_to_act, describe_action, phase_kind
 from .rules_based import RuleBasedPlayer, greedy_discard, hand_estimate
 from .worlds import sample_world, world_state
 
-DD_TRICKS = 5      # solve exactly once the seat to act holds this many cards or fewer
+DD_TRICKS = 6      # solve exactly once the seat to act holds this many cards or fewer
 PLAY_WORLDS = 32   # worlds per card-play decision
 PLAN_WORLDS = 12   # worlds per call / discard / trump decision
 MAKE_CONFIDENCE = 0.6  # a bid needs this estimated chance of making
