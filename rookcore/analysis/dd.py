@@ -36,9 +36,9 @@ Two search cores implement this: the compiled one in `rookcore.analysis.ddcore` 
 independent implementation that the tests compare against). numba compiles the core on first use (about 15 s once
 after installing, then ~1 s to load from its cache per process; `warm_up` does it ahead of time).
 
-Speed (compiled core, CPU seconds, first lead of seeded deals, every card valued, ``python -m
-rookcore.analysis.bench``): 9-trick rule sets about 0.5 s median per full deal (~5 million nodes/s); 10 tricks a
-few seconds; 13/14-trick deals often exceed 100 million nodes. Endgames (≤ 6 tricks) take milliseconds.
+Speed (compiled core, CPU time, first lead of seeded deals, every card valued, ``python benchmarks/compare.py``;
+see benchmarks/README.md): 9-trick rule sets median ~0.35–0.42 s per full deal, p99 5–7.5 s (~5 million nodes/s);
+10 tricks median ~2.4 s; 13/14-trick deals mostly over 30 s. Endgames (≤ 6 tricks) take milliseconds.
 
 Public API: `solve(state)` → `DDResult`; `Solver` keeps its table between calls (use one per deal for speed);
 `Solver.analyze(state, card)` gives the best value, the best cards and one card's value without valuing every card.
