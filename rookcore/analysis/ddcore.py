@@ -493,7 +493,14 @@ def after_card(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, c, a
     """Fail-soft remainder value (N–S view) after ``seat`` plays card ``c`` as the ``pos``-th card (0..3) of the
     current trick (led suit ``led``, winner so far ``ws`` with key ``wk``, ``tp`` points and cards ``tmask`` in it),
     ``dtr`` the trick difference, ``nrem`` tricks left including this one, ``rempts`` points in the hands and the
-    trick. ``W`` holds the hands with ``c`` still in ``seat``'s; it is restored on return."""
+    trick. ``W`` holds the hands with ``c`` still in ``seat``'s; it is restored on return.
+
+    Arguments are int64: ``W``/``TT`` the arrays of the module doc, seats 0..3 (N E S W), suits 0..3, card ids,
+    masks over card ids, points in the units of ``W[M_]`` (points × M + trick tie-break, see `dd`). Returns an int
+    (the value if it lies strictly inside (alpha, beta), else a bound on the same side). Raises nothing; when the
+    node limit is reached ``W[ABORT_]`` is 1 and the value is meaningless (the caller raises `dd.SearchLimit`).
+    Implements the play rules of rules.md (following suit, privileged cards, trick winner, nest to the last trick,
+    majority bonus) through the tables in ``W``."""
     b = np.int64(1) << c
     W[H_ + seat] ^= b
     tkc = W[TKEY + c]
