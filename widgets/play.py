@@ -456,14 +456,15 @@ class PlayPanel(widgets.VBox):
     def _draw_score_sheet(self) -> None:
         sheet = self.table.score_sheet()
         head = ("<tr><th>#</th><th>Dealer</th><th>Declarer</th><th>Bid</th><th>Result</th>"
-                "<th>N–S</th><th>E–W</th><th>Total N–S</th><th>Total E–W</th></tr>")
+                "<th>N–S</th><th>E–W</th><th>Total<br>N–S</th><th>Total<br>E–W</th></tr>")
         rows = "".join(
             f"<tr class='rook-score-row'><td>{r['hand']}</td><td>{r['dealer']}</td><td>{r['declarer'] or '—'}</td>"
             f"<td>{r['bid'] if r['bid'] is not None else '—'}</td><td>{r['result']}</td><td>{r['NS']}</td>"
             f"<td>{r['EW']}</td><td>{r['total_NS']}</td><td>{r['total_EW']}</td></tr>" for r in sheet["rows"])
         tot = sheet["totals"]
         foot = f"<tr><th colspan='7' style='text-align:right'>Totals</th><th>{tot['NS']}</th><th>{tot['EW']}</th></tr>"
-        self.score_html.value = f"{_TABLE_STYLE}<table class='rook-score-table'>{head}{rows}{foot}</table>"
+        self.score_html.value = (f"{_TABLE_STYLE}<div style='overflow-x:auto'><table class='rook-score-table'>"
+                                 f"{head}{rows}{foot}</table></div>")
         if sheet["game_over"]:
             win = sheet["winner"]
             who = "You and North win" if win == TEAMS[self.table.learner_team] else "East and West win"
