@@ -372,8 +372,7 @@ def main(argv: list[str] | None = None) -> int:
 
     results["total_wall_s"] = time.perf_counter() - t_start
     results["loadavg_at_end"] = os.getloadavg()
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(results, indent=2, default=str) + "\n")
+    helpers.write_results(args.out, results)
     print(f"total {results['total_wall_s']:.0f} s wall; wrote {args.out}")
     return 0
 

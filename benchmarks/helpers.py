@@ -4,6 +4,7 @@ Each function returns plain dicts/numbers so run.py can print a table and write 
 """
 from __future__ import annotations
 
+import json
 import random
 import statistics
 import sys
@@ -244,3 +245,9 @@ def _proc_rss(pid: int) -> tuple[float, float]:
             if line.startswith(("VmRSS:", "VmHWM:")):
                 values[line[:5]] = int(line.split()[1]) / 1024
     return values["VmRSS"], values["VmHWM"]
+
+
+def write_results(path: Path, results: dict) -> None:
+    """Write a benchmark's ``results`` as indented JSON to ``path`` (its folder created if missing)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(results, indent=2, default=str) + "\n")

@@ -17,7 +17,6 @@ Prints a table and writes benchmarks/results.json (or --out PATH).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import sys
@@ -135,8 +134,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"(fresh kernel {mem['rss_kernel_start_mb']:.1f} MB; target < 300 MB)")
         print()
 
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(results, indent=2, default=str) + "\n")
+    helpers.write_results(args.out, results)
     print(f"wrote {args.out}")
     return 0
 

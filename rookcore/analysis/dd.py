@@ -157,7 +157,7 @@ class _Engine:
         self.set_state = set_state
 
         def node_count():
-            return nodes + (int(self.nb[0][_nodes_index()]) if self.nb is not None else 0)
+            return nodes + (int(self.nb[0][self.nb_nodes]) if self.nb is not None else 0)
 
         self.node_count = node_count
 
@@ -488,8 +488,12 @@ class _Engine:
 
         self.play = play
         self.lead = lead
-        self.nb = _nb_arrays(rules, tables, pts, cls, order, priv, suit_mask, M, TB, NESTV, BONUSV, bonus,
-                             tt_limit) if BACKEND == "numba" else None
+        self.nb = None
+        if BACKEND == "numba":
+            from .ddcore import NODES_  # noqa: PLC0415 - numba only with the compiled backend
+            self.nb = _nb_arrays(rules, tables, pts, cls, order, priv, suit_mask, M, TB, NESTV, BONUSV, bonus,
+                                 tt_limit)
+            self.nb_nodes = NODES_
         self.end_trick = end_trick
         self.last_trick = last_trick
         self.reps = reps
@@ -497,9 +501,7 @@ class _Engine:
 
 def _nb_arrays(rules, tables, pts, cls, order, priv, suit_mask, M, TB, NESTV, BONUSV, bonus, tt_limit):
     """The int64 arrays of the compiled core (`ddcore` module doc) for one engine."""
-    import numpy as np  # noqa: PLC0415 - only with the compiled backend
-
-    from . import ddcore  # noqa: PLC0415
+    import numpy as np  # noqa: PLC0415 - numpy and numba only with the compiled backend
 
     from .ddcore import CMASK_, GEN_, HAND_SIZE_, ORD, P0, TTMASK_, W_SIZE  # noqa: PLC0415
 
@@ -526,12 +528,6 @@ def _nb_arrays(rules, tables, pts, cls, order, priv, suit_mask, M, TB, NESTV, BO
 
 _GENERATIONS = itertools.count(1)
 _TABLES = threading.local()
-
-
-def _nodes_index() -> int:
-    from .ddcore import NODES_  # noqa: PLC0415
-
-    return NODES_
 
 
 def _shared_table(entries: int):
@@ -833,16 +829,12 @@ def warm_up() -> float:
     """
     import time  # noqa: PLC0415
 
-    from ..actions import PASS, NameTrump, bid  # noqa: PLC0415
     from ..rules import get_rules  # noqa: PLC0415
+    from .bench import play_ready  # noqa: PLC0415 - bench imports this module
 
     t0 = time.perf_counter()
     rules = get_rules("partnership")
-    st = HandState.deal(rules, 0, 0)
-    st.apply(bid(rules.bid_min))
-    while st.phase is Phase.AUCTION:
-        st.apply(PASS)
-    st.apply(NameTrump("R"))
+    st = play_ready(rules, 0)
     while len(st.tricks) < rules.hand_size - 2:
         st.apply(st.legal_actions()[0])
     Solver(tt_limit=1 << 10).solve(st)
