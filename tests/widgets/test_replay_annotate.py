@@ -260,3 +260,22 @@ def test_analyze_real_solver_on_example():
     assert p.analysis_table.value.count("rook-analysis-row") == len(costly)
     p.apply_marks_button.click()
     assert (p.record.marks or {}) == {c["step"]: c["mark"] for c in cards if c["mark"]}
+
+
+def test_analyze_with_the_real_solver():
+    """Analyze with the default (double-dummy) analyzer in the background, as in the app: the table lists exactly
+    the cards that `analyze` finds costly, with the same marks."""
+    from rookcore.analysis import analyze_record
+
+    p = ReplayPanel()
+    p.examples.value = "crowsnest-set"
+    p.analyze_button.click()
+    assert p.wait_analysis(timeout=300)
+    assert "Analysis done" in p.analysis_status.value
+    want = [c for c in analyze_record(p.record)["cards"] if c["loss"] > 0]
+    assert p.analysis_table.value.count("rook-analysis-row") == len(want) > 0
+    worst = max(want, key=lambda c: c["loss"])
+    p.go(worst["step"])
+    card = _text(p.analysis_card.value)
+    assert f"plays {worst['card']}" in card and f"loss {worst['loss']}" in card
+    assert all(b in card for b in worst["best_cards"])
