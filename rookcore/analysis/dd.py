@@ -22,7 +22,8 @@ Technique
   on), so the points already taken are not part of the key and one table serves every position of a deal. Compiled
   core: the key is rank-normalised (each card renumbered by its rank among the cards still in play of its suit,
   plus which of those count), so positions that differ only by which equivalent low cards are gone share an entry;
-  the table is a fixed array of ``tt_limit`` two-way buckets (80 bytes an entry), replacing the shallower entry.
+  the table is a fixed array of ``tt_limit`` entries of 32 bytes (a 128-bit signature of the key, packed bounds and
+  best card) in two-way buckets of one cache line, replacing the shallower entry.
   With a majority bonus the trick difference so far is part of the key (normalised once the bonus is decided).
 * Equivalent cards: cards of one hand, adjacent in rank in their effective suit among the cards still in play (hands
   and the current trick), with the same points and privilege, are interchangeable: only one is searched.
@@ -57,7 +58,7 @@ __all__ = ["DDResult", "SearchLimit", "Solver", "solve", "warm_up", "TT_LIMIT"]
 
 INF = 1 << 40
 TT_LIMIT = 1 << 20
-"""Default transposition-table size in entries. Compiled core: a fixed table of 80-byte entries (84 MB), two-way
+"""Default transposition-table size in entries. Compiled core: a fixed table of 32-byte entries (32 MB), two-way
 buckets replacing the shallower entry. Python core: a dict cleared at this many entries (~150 bytes each)."""
 
 
@@ -553,8 +554,8 @@ class Solver:
 
     One `Solver` can be used for many positions (and deals); its table is kept while the (rules, trump, nest points)
     stay the same (e.g. every position of one deal) and replaced otherwise.
-    ``tt_limit``: entries of the transposition table (rounded down to a power of two; 80 bytes each with the
-    compiled core: the default takes 80 MB, once per thread). ``node_limit``: the most nodes one `solve`/`analyze`
+    ``tt_limit``: entries of the transposition table (rounded down to a power of two; 32 bytes each with the
+    compiled core: the default takes 32 MB, once per thread). ``node_limit``: the most nodes one `solve`/`analyze`
     call may search before it raises `SearchLimit` (None: no limit; the compiled core only).
     """
 

@@ -14,8 +14,12 @@ Arrays (built by `dd._nb_arrays`); two are passed to every call, since numba pas
   count at which the search stops), ABORT (set to 1 when it stopped: the value returned is then meaningless and
   nothing was stored from then on); then the hands at H_
   (mutated during search, restored on return) and per-ply move / score buffers at MV_ and SC_ (64 plies × 24).
-* ``TT`` int64 (N, 10): the transposition table: `_normal`'s six key words, meta (generation·2¹⁶ + leader +
-  4·(trick difference + 128) + 1), lower bound, upper bound, best card's normalised bit + 1 + 128·tricks left.
+* ``TT`` int64 (N, 4): the transposition table, 32-byte entries in two-way buckets of one 64-byte cache line
+  (rows i and i ^ 1): two independent 64-bit signatures of the position (`_sig`: `_normal`'s six key words, the
+  leader, the trick difference where a bonus is undecided and the engine's generation), the bounds packed
+  ((lower + 2³⁰)·2³² + upper + 2³⁰, clamped to ±(2³⁰ − 1) = unbounded) and best card's normalised bit + 1 + 128·tricks
+  left + 2048·(generation mod 2⁵²). A false match needs both signatures of two different positions to agree (and the
+  index bits): odds below 2⁻¹²⁸ per probe, far below any hardware fault rate.
 """
 from __future__ import annotations
 
@@ -43,9 +47,12 @@ _SIG = f"int64({_A2}, {_A1}, {_A1}, {_A2}, {_A2}, {_A2}, {_A2}, {', '.join(['int
 
 
 def new_table(entries: int) -> np.ndarray:
-    """Empty transposition table of ``entries`` slots (rounded down to a power of two), int64 (N, 10)."""
+    """Empty transposition table of ``entries`` slots (rounded down to a power of two, at least 16), int64 (N, 4),
+    32 bytes a slot, aligned so that each two-way bucket is one 64-byte cache line."""
     n = 1 << max(4, int(entries).bit_length() - 1)
-    return np.zeros((n, 10), np.int64)
+    buf = np.zeros(n * 4 + 8, np.int64)
+    off = (-buf.ctypes.data % 64) // 8
+    return buf[off:off + n * 4].reshape(n, 4)
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -161,13 +168,35 @@ def _sort(W, ply, n):
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _hash(h0, h1, h2, h3, h4, h5, meta, mask):
-    x = h0 * np.int64(-7046029254386353131) + h1 * np.int64(-4658895280553007687)
-    x ^= h2 * np.int64(-7723592293110705685) + h3 * np.int64(1609587929392839161)
-    x += h4 * np.int64(-2039581298102938571) + (h5 ^ (x >> 31)) * np.int64(5871781006564002453)
-    x += meta * np.int64(-3372029247567499371)
-    x ^= x >> 29
-    return x & mask
+def _mix(x, w, k):
+    x = (x ^ w) * k
+    return x ^ ((x >> 29) & np.int64(0x7FFFFFFFF))
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _sig(h0, h1, h2, h3, h4, h5, meta):
+    """Two independent 64-bit signatures of a key (nonlinear multiply–xorshift chains with different constants)."""
+    ka = np.int64(-7046029254386353131)
+    kb = np.int64(-4658895280553007687)
+    a = np.int64(0x2545F4914F6CDD1D)
+    b = np.int64(-7723592293110705685)
+    a = _mix(a, h0, ka)
+    b = _mix(b, h0, kb)
+    a = _mix(a, h1, ka)
+    b = _mix(b, h1, kb)
+    a = _mix(a, h2, ka)
+    b = _mix(b, h2, kb)
+    a = _mix(a, h3, ka)
+    b = _mix(b, h3, kb)
+    a = _mix(a, h4, ka)
+    b = _mix(b, h4, kb)
+    a = _mix(a, h5, ka)
+    b = _mix(b, h5, kb)
+    a = _mix(a, meta, ka)
+    b = _mix(b, meta, kb)
+    a = _mix(a, a >> 31, ka)
+    b = _mix(b, b >> 31, kb)
+    return a, b
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -230,44 +259,52 @@ def _terminal(W, ws, dtr):
     return r
 
 
+BOUND = (1 << 30) - 1  # a stored bound at ±BOUND means unbounded
+
+
 @njit(cache=True, nogil=True, _nrt=False)
-def _probe(TT, idx, meta, h0, h1, h2, h3, h4, h5):
-    """Slot of the key in the two-way bucket at ``idx``, or −1."""
-    for q in range(2):
-        i = idx ^ q
-        if (TT[i, 6] == meta and TT[i, 0] == h0 and TT[i, 1] == h1 and TT[i, 2] == h2 and TT[i, 3] == h3
-                and TT[i, 4] == h4 and TT[i, 5] == h5):
-            return i
+def _probe(TT, idx, s1, s2):
+    """Slot of the signatures in the two-way bucket at ``idx``, or −1."""
+    if TT[idx, 0] == s1 and TT[idx, 1] == s2:
+        return idx
+    if TT[idx ^ 1, 0] == s1 and TT[idx ^ 1, 1] == s2:
+        return idx ^ 1
     return -1
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _store(W, TT, idx, slot, meta, h0, h1, h2, h3, h4, h5, lo, hi, best_c, nrem):
+def _unpack(v):
+    """A stored bound back to a value (±BOUND → ±INF)."""
+    if v >= BOUND:
+        return INF
+    if v <= -BOUND:
+        return -INF
+    return v
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _store(W, TT, idx, slot, s1, s2, lo, hi, best_c, nrem):
     """Write bounds to ``slot`` or, when new, to the bucket's stale slot or the one with fewer tricks left."""
     if W[ABORT_]:
         return
+    gen = W[GEN_]
     if slot < 0:
         i0 = idx
         i1 = idx ^ 1
-        gen = meta >> 16
-        if TT[i0, 6] >> 16 != gen:
+        if TT[i0, 3] >> 11 != gen:
             slot = i0
-        elif TT[i1, 6] >> 16 != gen:
+        elif TT[i1, 3] >> 11 != gen:
             slot = i1
-        elif (TT[i0, 9] >> 7) <= (TT[i1, 9] >> 7):
+        elif ((TT[i0, 3] >> 7) & 15) <= ((TT[i1, 3] >> 7) & 15):
             slot = i0
         else:
             slot = i1
-        TT[slot, 0] = h0
-        TT[slot, 1] = h1
-        TT[slot, 2] = h2
-        TT[slot, 3] = h3
-        TT[slot, 4] = h4
-        TT[slot, 5] = h5
-        TT[slot, 6] = meta
-    TT[slot, 7] = lo
-    TT[slot, 8] = hi
-    TT[slot, 9] = (best_c + 1) + 128 * nrem
+        TT[slot, 0] = s1
+        TT[slot, 1] = s2
+    lo = max(-BOUND, min(BOUND, lo))
+    hi = max(-BOUND, min(BOUND, hi))
+    TT[slot, 2] = ((lo + BOUND + 1) << 32) | (hi + BOUND + 1)
+    TT[slot, 3] = (best_c + 1) + 128 * nrem + 2048 * gen
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -368,7 +405,7 @@ def _search(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, red, al
     M = W[M_]
     TB = W[TB_]
     a1 = alpha
-    k0 = k1 = k2 = k3 = k4 = k5 = zero
+    s1 = s2 = zero
     b1 = beta
     slot = -1
     idx = 0
@@ -391,12 +428,14 @@ def _search(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, red, al
         else:
             meta = (W[GEN_] << 16) + seat + 1
         k0, k1, k2, k3, k4, k5, red, sure0, sure1 = _normal(W, zero)
-        idx = _hash(k0, k1, k2, k3, k4, k5, meta, W[TTMASK_])
-        slot = _probe(TT, idx, meta, k0, k1, k2, k3, k4, k5)
+        s1, s2 = _sig(k0, k1, k2, k3, k4, k5, meta)
+        idx = s1 & W[TTMASK_]
+        slot = _probe(TT, idx, s1, s2)
         if slot >= 0:
-            lo = TT[slot, 7]
-            hi = TT[slot, 8]
-            bm = _expand(W, (TT[slot, 9] & 127) - 1)
+            pk = TT[slot, 2]
+            lo = _unpack((pk >> 32) - BOUND - 1)
+            hi = _unpack((pk & np.int64(0xFFFFFFFF)) - BOUND - 1)
+            bm = _expand(W, (TT[slot, 3] & 127) - 1)
             if lo >= beta:
                 return lo
             if hi <= alpha:
@@ -484,7 +523,7 @@ def _search(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, red, al
         else:
             lo = best
             hi = best
-        _store(W, TT, idx, slot, meta, k0, k1, k2, k3, k4, k5, lo, hi, _compact(W, best_c), nrem)
+        _store(W, TT, idx, slot, s1, s2, lo, hi, _compact(W, best_c), nrem)
     return best
 
 
