@@ -418,6 +418,12 @@ def _search(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, red, al
     if pos == 0 and nrem == 1:
         return _last_trick(W, seat, dtr)
     if pos == 0:
+        if not W[BONUS_]:  # cheap check first (no scan, no table probe): all the points still out to one side
+            base = M * (rempts + W[NESTV_] // M) + TB * nrem
+            if base <= alpha:
+                return base
+            if -base >= beta:
+                return -base
         d = dtr
         if W[BONUS_]:
             if dtr > nrem:
@@ -444,12 +450,6 @@ def _search(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, red, al
                 alpha = lo
             if hi < beta:
                 beta = hi
-        if not W[BONUS_]:  # cheap check first (no scan)
-            base = M * (rempts + W[NESTV_] // M) + TB * nrem
-            if base <= alpha:
-                return base
-            if -base >= beta:
-                return -base
         ub, lb = _bounds(W, sure0, sure1, dtr, nrem, rempts)
         if ub <= alpha:
             return ub
