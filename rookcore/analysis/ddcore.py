@@ -200,8 +200,22 @@ def _sig(h0, h1, h2, h3, h4, h5, meta):
 
 
 @njit(cache=True, nogil=True, _nrt=False)
+def _ruffable(W, seat, s):
+    """Whether an opponent of ``seat`` is void in side suit ``s`` and holds a trump (can ruff a lead of ``s``)."""
+    if s == W[TRUMP_]:
+        return False
+    tm = W[SM_ + W[TRUMP_]]
+    for o in range(1, 4, 2):
+        ho = W[H_ + ((seat + o) & 3)]
+        if ho & W[SM_ + s] == 0 and ho & tm:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True, _nrt=False)
 def _lead_order(W, seat, bm, ply, n):
-    """Order the leads in MV[ply, :n]: the table's best card, masters, leads to partner's master, low cards."""
+    """Order the leads in MV[ply, :n]: the table's best card, masters, leads to partner's master, low cards, then
+    masters and leads to partner's master that an opponent can ruff."""
     inplay = W[H_ + 0] | W[H_ + 1] | W[H_ + 2] | W[H_ + 3]
     partner = W[H_ + (seat ^ 2)]
     for i in range(n):
@@ -219,9 +233,9 @@ def _lead_order(W, seat, bm, ply, n):
         if c == bm:
             sc = 100000
         elif c == top:
-            sc = 10000 + p * 10 + W[TKEY + c]
+            sc = (-20000 if _ruffable(W, seat, s) else 10000) + p * 10 + W[TKEY + c]
         elif (partner >> top) & 1:
-            sc = 5000 - p * 10 - W[RKEY + c]
+            sc = (-20000 if _ruffable(W, seat, s) else 5000) - p * 10 - W[RKEY + c]
         else:
             tk = W[TKEY + c]
             sc = -p * 100 - (tk if tk else W[RKEY + c])
@@ -230,15 +244,33 @@ def _lead_order(W, seat, bm, ply, n):
 
 
 @njit(cache=True, nogil=True, _nrt=False)
+def _top_key(W, seat, led):
+    """The highest trick key among ``seat``'s legal cards in a trick led in ``led`` (−1 if none beats anything)."""
+    h = W[H_ + seat]
+    f = h & W[SM_ + led]
+    m = (f | (h & W[PRIV_])) if f else h
+    top = -1
+    while m:
+        c = trailing_zeros(m)
+        m &= m - 1
+        top = max(top, _key(W, c, led))
+    return top
+
+
+@njit(cache=True, nogil=True, _nrt=False)
 def _follow_order(W, seat, pos, led, ws, wk, ply, n):
-    """Order the cards in MV[ply, :n] for the ``pos``-th card of a trick: beat cheaply, or throw low / feed."""
+    """Order the cards in MV[ply, :n] for the ``pos``-th card of a trick: beat cheaply, or throw low, or feed points
+    to partner's trick when the cards still to come cannot beat it."""
     partner_wins = (ws & 1) == (seat & 1)
+    feed = pos == 3  # partner's card wins the trick for sure: points first
+    if partner_wins and pos == 2:
+        feed = _top_key(W, (seat + 1) & 3, led) < wk
     for i in range(n):
         c = W[MV_ + ply * 24 + i]
         k = _key(W, c, led)
         p = W[PTS + c]
         if partner_wins:
-            sc = p * 100 - k if pos == 3 else -p * 100 - k
+            sc = p * 100 - k if feed else -p * 100 - k
         elif k > wk:
             sc = 100000 + p * 100 - k if pos == 3 else 100000 - k  # the cheapest card that wins
         else:
