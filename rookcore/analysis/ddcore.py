@@ -214,8 +214,8 @@ def _ruffable(W, seat, s):
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _lead_order(W, seat, bm, ply, n):
-    """Order the leads in MV[ply, :n]: the table's best card, masters, leads to partner's master, low cards, then
-    masters and leads to partner's master that an opponent can ruff."""
+    """Order the leads in MV[ply, :n]: the table's best card, masters, leads to partner's master, low cards; leads
+    that an opponent can ruff come after the others (low cards, then masters and leads to partner's master)."""
     inplay = W[H_ + 0] | W[H_ + 1] | W[H_ + 2] | W[H_ + 3]
     partner = W[H_ + (seat ^ 2)]
     for i in range(n):
@@ -230,15 +230,16 @@ def _lead_order(W, seat, bm, ply, n):
                 top = t
                 break
         p = W[PTS + c]
+        ruff = _ruffable(W, seat, s)
         if c == bm:
             sc = 100000
         elif c == top:
-            sc = (-20000 if _ruffable(W, seat, s) else 10000) + p * 10 + W[TKEY + c]
+            sc = (-20000 if ruff else 10000) + p * 10 + W[TKEY + c]
         elif (partner >> top) & 1:
-            sc = (-20000 if _ruffable(W, seat, s) else 5000) - p * 10 - W[RKEY + c]
+            sc = (-20000 if ruff else 5000) - p * 10 - W[RKEY + c]
         else:
             tk = W[TKEY + c]
-            sc = -p * 100 - (tk if tk else W[RKEY + c])
+            sc = (-5000 if ruff else 0) - p * 100 - (tk if tk else W[RKEY + c])
         W[SC_ + ply * 24 + i] = sc
     _sort(W, ply, n)
 
