@@ -276,6 +276,8 @@ def _follow_order(W, seat, pos, led, ws, wk, ply, n):
             sc = 100000 + p * 100 - k if pos == 3 else 100000 - k  # the cheapest card that wins
         else:
             sc = -p * 100 - k
+        if k == 0:  # a discard (or a card that cannot win): lowest rank of its suit first
+            sc -= W[RKEY + c]
         W[SC_ + ply * 24 + i] = sc
     _sort(W, ply, n)
 
