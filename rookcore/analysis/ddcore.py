@@ -234,7 +234,7 @@ def _lead_order(W, seat, bm, ply, n):
         if c == bm:
             sc = 100000
         elif c == top:
-            sc = (-20000 if ruff else 10000) + p * 10 + W[TKEY + c]
+            sc = (-20000 if ruff else 10000) + p * 10 - W[TKEY + c]  # side-suit masters before the top trump
         elif (partner >> top) & 1:
             sc = (-20000 if ruff else 5000) - p * 10 - W[RKEY + c]
         else:
