@@ -27,8 +27,10 @@ Technique
   With a majority bonus the trick difference so far is part of the key (normalised once the bonus is decided).
 * Equivalent cards: cards of one hand, adjacent in rank in their effective suit among the cards still in play (hands
   and the current trick), with the same points and privilege, are interchangeable: only one is searched.
-* Move ordering: the table's best card first; cashing masters / leading to partner's master; following: beat the
-  current winner cheaply or throw low, give points to a partner's trick on the last seat.
+* Move ordering: leading, the table's best card first, then side-suit masters, the top trump, leads to partner's
+  master, low cards, and last the leads an opponent can ruff (void in the suit, holding a trump); following: beat
+  the current winner cheaply or throw the lowest card, give points to partner's trick when no card still to come
+  can beat it (last seat, or third seat with the fourth hand unable to win).
 * Static bound: the remainder is at most the points still out (hands + nest + undecided bonus), less the points of
   the other team's top trumps (a trump that only its own team's trumps can beat always goes to that team).
 
