@@ -261,17 +261,24 @@ def _top_key(W, seat, led):
 @njit(cache=True, nogil=True, _nrt=False)
 def _follow_order(W, seat, pos, led, ws, wk, ply, n):
     """Order the cards in MV[ply, :n] for the ``pos``-th card of a trick: beat cheaply, or throw low, or feed points
-    to partner's trick when the cards still to come cannot beat it."""
+    when the trick is surely ours (partner's card cannot be beaten, or partner plays last and can beat every card);
+    third seat covers partner's beatable card when it can beat the fourth hand."""
     partner_wins = (ws & 1) == (seat & 1)
-    feed = pos == 3  # partner's card wins the trick for sure: points first
+    feed = pos == 3  # the trick is surely ours: points first
+    top4 = INF  # third seat: the best key the fourth hand can play
     if partner_wins and pos == 2:
-        feed = _top_key(W, (seat + 1) & 3, led) < wk
+        top4 = _top_key(W, (seat + 1) & 3, led)
+        feed = top4 < wk
+    elif pos == 1 and _top_key(W, seat ^ 2, led) > max(wk, _top_key(W, (seat + 1) & 3, led)):
+        partner_wins = feed = True  # partner, last to play, can beat every card
     for i in range(n):
         c = W[MV_ + ply * 24 + i]
         k = _key(W, c, led)
         p = W[PTS + c]
         if partner_wins:
             sc = p * 100 - k if feed else -p * 100 - k
+            if not feed and k > top4:  # third seat covers partner's card so that the fourth hand cannot win
+                sc = 100000 + p * 100 - k
         elif k > wk:
             sc = 100000 + p * 100 - k if pos == 3 else 100000 - k  # the cheapest card that wins
         else:
