@@ -262,14 +262,16 @@ def _top_key(W, seat, led):
 def _follow_order(W, seat, pos, led, ws, wk, ply, n):
     """Order the cards in MV[ply, :n] for the ``pos``-th card of a trick: beat cheaply, or throw low, or feed points
     when the trick is surely ours (partner's card cannot be beaten, or partner plays last and can beat every card);
-    third seat covers partner's beatable card when it can beat the fourth hand."""
+    third seat covers partner's beatable card when it can beat the fourth hand; winning cards that the next
+    opponent cannot beat come first."""
     partner_wins = (ws & 1) == (seat & 1)
     feed = pos == 3  # the trick is surely ours: points first
-    top4 = INF  # third seat: the best key the fourth hand can play
-    if partner_wins and pos == 2:
+    top4 = -1  # second/third seat: the best key the next hand (an opponent) can play; no one after the last seat
+    if pos == 1 or pos == 2:
         top4 = _top_key(W, (seat + 1) & 3, led)
+    if partner_wins and pos == 2:
         feed = top4 < wk
-    elif pos == 1 and _top_key(W, seat ^ 2, led) > max(wk, _top_key(W, (seat + 1) & 3, led)):
+    elif pos == 1 and _top_key(W, seat ^ 2, led) > max(wk, top4):
         partner_wins = feed = True  # partner, last to play, can beat every card
     for i in range(n):
         c = W[MV_ + ply * 24 + i]
@@ -279,8 +281,8 @@ def _follow_order(W, seat, pos, led, ws, wk, ply, n):
             sc = p * 100 - k if feed else -p * 100 - k
             if not feed and k > top4:  # third seat covers partner's card so that the fourth hand cannot win
                 sc = 100000 + p * 100 - k
-        elif k > wk:
-            sc = 100000 + p * 100 - k if pos == 3 else 100000 - k  # the cheapest card that wins
+        elif k > wk:  # the cheapest card that wins: with points when the next hand cannot beat it
+            sc = 100000 + p * 100 - k if k > top4 else 90000 - k
         else:
             sc = -p * 100 - k
         if k == 0:  # a discard (or a card that cannot win): lowest rank of its suit first
