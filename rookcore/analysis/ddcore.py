@@ -214,8 +214,9 @@ def _ruffable(W, seat, s):
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _lead_order(W, seat, bm, ply, n):
-    """Order the leads in MV[ply, :n]: the table's best card, masters, leads to partner's master, low cards; leads
-    that an opponent can ruff come after the others (low cards, then masters and leads to partner's master)."""
+    """Order the leads in MV[ply, :n]: the table's best card, masters, leads to partner's master, other leads that
+    surely win the trick (partner can beat every opponent's card, e.g. by ruffing), low cards; leads that an
+    opponent can ruff come after the others (low cards, then masters and leads to partner's master)."""
     inplay = W[H_ + 0] | W[H_ + 1] | W[H_ + 2] | W[H_ + 3]
     partner = W[H_ + (seat ^ 2)]
     for i in range(n):
@@ -239,7 +240,11 @@ def _lead_order(W, seat, bm, ply, n):
             sc = (-20000 if ruff else 5000) - p * 10 - W[RKEY + c]
         else:
             tk = W[TKEY + c]
-            sc = (-5000 if ruff else 0) - p * 100 - (tk if tk else W[RKEY + c])
+            kc = tk if tk else W[RKEY + c]
+            if max(kc, _top_key(W, seat ^ 2, s)) > max(_top_key(W, seat ^ 1, s), _top_key(W, seat ^ 3, s)):
+                sc = 3000 + p * 10 - kc  # the trick is surely ours (partner wins it, maybe by ruffing)
+            else:
+                sc = (-5000 if ruff else 0) - p * 100 - kc
         W[SC_ + ply * 24 + i] = sc
     _sort(W, ply, n)
 
