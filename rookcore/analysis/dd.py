@@ -27,10 +27,12 @@ Technique
   With a majority bonus the trick difference so far is part of the key (normalised once the bonus is decided).
 * Equivalent cards: cards of one hand, adjacent in rank in their effective suit among the cards still in play (hands
   and the current trick), with the same points and privilege, are interchangeable: only one is searched.
-* Move ordering: leading, the table's best card first, then side-suit masters, the top trump, leads to partner's
-  master, low cards, and last the leads an opponent can ruff (void in the suit, holding a trump); following: beat
-  the current winner cheaply or throw the lowest card, give points to partner's trick when no card still to come
-  can beat it (last seat, or third seat with the fourth hand unable to win).
+* Move ordering, by which side surely wins the trick: leading, the table's best card first, then side-suit masters,
+  the top trump, leads to partner's master, other leads partner surely wins (e.g. by ruffing), low cards, and last
+  the leads an opponent can ruff (void in the suit, holding a trump); following, cards that win the trick for sure
+  first (beating every card still to come, or covering partner's beatable card) with the most points, then the
+  cheapest card that wins for now, else the lowest card; when the trick is surely ours (partner's card cannot be
+  beaten, or partner plays last and can beat every card), points first.
 * Static bound: the remainder is at most the points still out (hands + nest + undecided bonus), less the points of
   the other team's top trumps (a trump that only its own team's trumps can beat always goes to that team).
 
@@ -40,8 +42,8 @@ independent implementation that the tests compare against). numba compiles the c
 after installing, then ~1 s to load from its cache per process; `warm_up` does it ahead of time).
 
 Speed (compiled core, CPU time, first lead of seeded deals, every card valued, ``python benchmarks/compare.py``;
-see benchmarks/README.md): 9-trick rule sets median ~0.35–0.42 s per full deal, p99 5–7.5 s (~5 million nodes/s);
-10 tricks median ~2.4 s; 13/14-trick deals mostly over 30 s. Endgames (≤ 6 tricks) take milliseconds.
+see benchmarks/README.md): 9-trick rule sets median ~0.1 s per full deal, p99 ~1–2 s (~7 million nodes/s);
+10 tricks median ~0.4 s; 13/14-trick deals mostly over 30 s. Endgames (≤ 6 tricks) take milliseconds.
 
 Public API: `solve(state)` → `DDResult`; `Solver` keeps its table between calls (use one per deal for speed);
 `Solver.analyze(state, card)` gives the best value, the best cards and one card's value without valuing every card.
