@@ -169,6 +169,7 @@ def _sort(W, ply, n):
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _mix(x, w, k):
+    """One round of `_sig`'s hash chain: ``x`` absorbs the word ``w`` (multiply by the odd constant ``k``, xorshift)."""
     x = (x ^ w) * k
     return x ^ ((x >> 29) & np.int64(0x7FFFFFFFF))
 
@@ -180,20 +181,9 @@ def _sig(h0, h1, h2, h3, h4, h5, meta):
     kb = np.int64(-4658895280553007687)
     a = np.int64(0x2545F4914F6CDD1D)
     b = np.int64(-7723592293110705685)
-    a = _mix(a, h0, ka)
-    b = _mix(b, h0, kb)
-    a = _mix(a, h1, ka)
-    b = _mix(b, h1, kb)
-    a = _mix(a, h2, ka)
-    b = _mix(b, h2, kb)
-    a = _mix(a, h3, ka)
-    b = _mix(b, h3, kb)
-    a = _mix(a, h4, ka)
-    b = _mix(b, h4, kb)
-    a = _mix(a, h5, ka)
-    b = _mix(b, h5, kb)
-    a = _mix(a, meta, ka)
-    b = _mix(b, meta, kb)
+    for w in (h0, h1, h2, h3, h4, h5, meta):
+        a = _mix(a, w, ka)
+        b = _mix(b, w, kb)
     a = _mix(a, a >> 31, ka)
     b = _mix(b, b >> 31, kb)
     return a, b
@@ -251,7 +241,8 @@ def _lead_order(W, seat, bm, ply, n):
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _top_key(W, seat, led):
-    """The highest trick key among ``seat``'s legal cards in a trick led in ``led`` (−1 if none beats anything)."""
+    """The highest trick key among ``seat``'s legal cards in a trick led in ``led`` (0 for off-suit discards, −1 for an
+    empty hand): above the current winner's key means ``seat`` can take the trick."""
     h = W[H_ + seat]
     f = h & W[SM_ + led]
     m = (f | (h & W[PRIV_])) if f else h
