@@ -171,3 +171,38 @@ def test_table_is_bounded():
     assert table.shape == (1 << 16, 4) and table.nbytes == (1 << 16) * 32
     assert table.ctypes.data % 64 == 0  # each two-way bucket is one cache line
     assert Solver().solve(st).card_values == solver.solve(st).card_values
+
+
+@pytest.mark.parametrize("name,options", RULE_SETS, ids=IDS)
+def test_threads_share_the_table_exactly(name, options, monkeypatch):
+    """Cards shared out between two search threads on one lockless table: every value equals brute force."""
+    monkeypatch.setattr(dd, "PARALLEL_MIN_TRICKS", 1)
+    rules = get_rules(name, options)
+    solver = Solver(threads=2)
+    for seed in range(3):
+        st = end_position(rules, 4000 + seed, 3 + seed % 2)
+        assert solver.solve(st).card_values == {c: pair for c, (_k, pair) in brute_cards(st).items()}
+
+
+@pytest.mark.parametrize("name", ["crowsnest", "tournament", "red-1"])
+def test_threads_match_one_thread_on_full_deals(name):
+    """From the first lead (9 tricks, searched by two threads) the values equal the one-thread search's."""
+    rules = get_rules(name)
+    for seed in range(3):
+        st = ready(rules, 50 + seed)
+        one, two = Solver(threads=1), Solver(threads=2)
+        assert two.solve(st).card_values == one.solve(st).card_values
+        assert two.nodes > 0 and one.nodes > 0
+
+
+def test_threads_stop_together_at_the_node_limit():
+    """Over the node limit, the two-thread search raises SearchLimit; the same solver is correct afterwards."""
+    rules = get_rules("tournament")
+    st = ready(rules, 2)
+    solver = Solver(threads=2, node_limit=50_000)
+    with pytest.raises(SearchLimit):
+        solver.solve(st)
+    end = end_position(rules, 1002, 3)
+    assert solver.solve(end).card_values == {c: pair for c, (_k, pair) in brute_cards(end).items()}
+    with pytest.raises(ValueError, match="threads"):
+        Solver(threads=0)

@@ -33,6 +33,9 @@ Technique
   first (beating every card still to come, or covering partner's beatable card) with the most points, then the
   cheapest card that wins for now, else the lowest card; when the trick is surely ours (partner's card cannot be
   beaten, or partner plays last and can beat every card), points first.
+* Threads: with every card valued (`Solver.solve`) and at least `PARALLEL_MIN_TRICKS` tricks left, the legal cards
+  are shared out between ``Solver.threads`` searches (each takes the next card not yet started) that share the
+  transposition table without locks (`ddcore`'s module doc: a slot torn by a concurrent write reads as empty).
 * Static bound: the remainder is at most the points still out (hands + nest + undecided bonus), less the points of
   the other team's top trumps (a trump that only its own team's trumps can beat always goes to that team).
 
@@ -560,12 +563,18 @@ class Solver:
     stay the same (e.g. every position of one deal) and replaced otherwise.
     ``tt_limit``: entries of the transposition table (rounded down to a power of two; 32 bytes each with the
     compiled core: the default takes 32 MB, once per thread). ``node_limit``: the most nodes one `solve`/`analyze`
-    call may search before it raises `SearchLimit` (None: no limit; the compiled core only).
+    call may search (per search thread) before it raises `SearchLimit` (None: no limit; the compiled core only).
+    ``threads``: search threads for `solve` with every card valued (the legal cards are shared out between threads
+    that share one table; used from `PARALLEL_MIN_TRICKS` tricks left, compiled core only); default
+    `default_threads()` (the machine's cores, at most 4). Raises ValueError for ``threads`` < 1.
     """
 
-    def __init__(self, tt_limit: int = TT_LIMIT, node_limit: int | None = None):
+    def __init__(self, tt_limit: int = TT_LIMIT, node_limit: int | None = None, threads: int | None = None):
+        if threads is not None and threads < 1:
+            raise ValueError(f"threads must be at least 1, not {threads}")
         self.tt_limit = tt_limit
         self.node_limit = node_limit
+        self.threads = threads if threads is not None else default_threads()
         self._engines: dict = {}
         self.nodes = 0
 
@@ -582,7 +591,7 @@ class Solver:
     def _root(self, state: HandState) -> "_Root":
         if state.phase is not Phase.PLAY:
             raise ValueError(f"the double-dummy solver needs the play phase, not {state.phase.value}")
-        return _Root(self._engine(state), state, self.node_limit)
+        return _Root(self._engine(state), state, self.node_limit, self.threads)
 
     def solve(self, state: HandState, all_values: bool = True) -> DDResult:
         """Solve ``state`` (phase PLAY, possibly mid-trick; a finished hand gives its captured points).
@@ -653,9 +662,12 @@ class Solver:
 class _Root:
     """The position being solved: its legal cards and exact/null-window searches of each."""
 
-    def __init__(self, eng: _Engine, state: HandState, node_limit: int | None = None):
+    def __init__(self, eng: _Engine, state: HandState, node_limit: int | None = None, threads: int = 1):
         rules = state.rules
         self.eng = eng
+        self.threads = threads
+        self.nrem = rules.hand_size - len(state.tricks)
+        self.workers: list = []  # (W, child) of the extra search threads, made on first use
         M, TB = eng.M, eng.TB
         SUIT, TK, RK, PTS = eng.tables
         hands = [0, 0, 0, 0]
@@ -700,14 +712,20 @@ class _Root:
             nb_led = led if pos else 0
             nb_ws, nb_wk = (ws, wk) if pos else (seat, -1)
 
-            def child(c: int, alpha: int, beta: int) -> int:
-                """Fail-soft alpha-beta value (remainder, N–S view) after ``c`` (compiled core)."""
-                v = after_card(W, TT, seat, pos, nb_led, nb_ws, nb_wk, tp, tmask, d, nrem, rempts, c, alpha, beta)
-                if W[ABORT_]:
-                    raise SearchLimit(f"double-dummy search stopped after {node_limit} nodes")
-                return v
+            def make_child(W):
+                """The search of one thread: ``W`` its own work array (hands, buffers), the table shared."""
+                def child(c: int, alpha: int, beta: int) -> int:
+                    """Fail-soft alpha-beta value (remainder, N–S view) after ``c`` (compiled core)."""
+                    v = after_card(W, TT, seat, pos, nb_led, nb_ws, nb_wk, tp, tmask, d, nrem, rempts, c, alpha,
+                                   beta)
+                    if W[ABORT_]:
+                        raise SearchLimit(f"double-dummy search stopped after {node_limit} nodes")
+                    return v
+                return child
 
-            self.child = child
+            self.W = W
+            self.make_child = make_child
+            self.child = make_child(W)
             return
 
         def child(c: int, alpha: int, beta: int) -> int:
@@ -731,12 +749,13 @@ class _Root:
 
         self.child = child
 
-    def mtdf(self, c: int, guess: int) -> int:
-        """Exact remainder value after card ``c`` by MTD(f) from ``guess``.
+    def mtdf(self, c: int, guess: int, child=None) -> int:
+        """Exact remainder value after card ``c`` by MTD(f) from ``guess`` (``child``: the search to use).
 
         Null-window tests at t narrow the bracket (lo, hi] of the value; after two moves the same way the step
         grows (doubling, in units of 5 points) so that a poor guess costs few tests.
         """
+        child = child or self.child
         lo, hi = -INF, INF
         t = guess
         unit = 5 * self.eng.M
@@ -746,7 +765,7 @@ class _Root:
                 t = lo + 1
             elif t > hi:
                 t = hi
-            g = self.child(c, t - 1, t)
+            g = child(c, t - 1, t)
             if _TRACE is not None:
                 _TRACE.append((c, t, g, self.eng.node_count()))
             if g < t:
@@ -762,11 +781,63 @@ class _Root:
         return lo
 
     def exact_all(self) -> dict[int, int | None]:
+        """Exact remainder value of every representative card (in parallel when the root allows it)."""
+        if self.threads > 1 and len(self.reps) > 1 and self.eng.nb is not None \
+                and self.nrem >= PARALLEL_MIN_TRICKS:
+            return self._exact_parallel()
         values: dict[int, int | None] = {}
         guess = 0
         for c in self.reps:
             values[c] = guess = self.mtdf(c, guess)
         return values
+
+    def _exact_parallel(self) -> dict[int, int | None]:
+        """`exact_all` with the cards shared out between ``threads`` searches (this thread and pool threads) that
+        share the transposition table: each takes the next card not yet started. A search that raises stops the
+        others (their node limit is set to zero) before the exception propagates."""
+        from .ddcore import LIMIT_, NODES_  # noqa: PLC0415
+
+        n = min(self.threads, len(self.reps))
+        while len(self.workers) < n - 1:
+            W = self.W.copy()
+            W[NODES_] = 0
+            W[LIMIT_] = self.W[LIMIT_] - self.W[NODES_]
+            self.workers.append((W, self.make_child(W)))
+        todo = iter(list(self.reps))
+        lock = threading.Lock()
+        values: dict[int, int | None] = {}
+
+        def stop_all() -> None:
+            for W in [self.W] + [W for W, _child in self.workers]:
+                W[LIMIT_] = 0
+
+        def run(child) -> None:
+            guess = 0
+            try:
+                while True:
+                    with lock:
+                        c = next(todo, None)
+                    if c is None:
+                        return
+                    values[c] = guess = self.mtdf(c, guess, child)
+            except BaseException:
+                stop_all()
+                raise
+
+        futures = [_pool(n - 1).submit(run, child) for _W, child in self.workers[:n - 1]]
+        try:
+            run(self.child)
+        finally:
+            for f in futures:
+                f.exception()  # wait for every search thread
+            for W, _child in self.workers:
+                self.W[NODES_] += W[NODES_]
+                W[LIMIT_] -= W[NODES_]
+                W[NODES_] = 0
+        for f in futures:
+            if f.exception() is not None:
+                raise f.exception()
+        return {c: values[c] for c in self.reps}
 
     def best_only(self, first: int | None = None) -> dict[int, int | None]:
         """Exact values of the best representatives (and of ``first``); None for cards shown to be worse."""
@@ -821,6 +892,31 @@ class _Root:
                             if v is not None and Solver._pair(eng, sofar + v) == (ns, ew))
         return DDResult(ns=ns, ew=ew, card_values=card_values, best_cards=best_cards, to_act=self.seat,
                         value=sofar + best)
+
+
+PARALLEL_MIN_TRICKS = 6
+"""`Solver.solve` shares the root's cards between threads only with at least this many tricks left (below, a
+search takes milliseconds and threads would only add overhead)."""
+_POOL = None
+_POOL_LOCK = threading.Lock()
+
+
+def default_threads() -> int:
+    """Search threads a new `Solver` uses by default: the machine's cores (``os.cpu_count()``), at most 4."""
+    import os  # noqa: PLC0415
+
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+def _pool(n: int):
+    """The module's thread pool with at least ``n`` threads (the searches release the GIL)."""
+    global _POOL
+    from concurrent.futures import ThreadPoolExecutor  # noqa: PLC0415
+
+    with _POOL_LOCK:
+        if _POOL is None or _POOL._max_workers < n:
+            _POOL = ThreadPoolExecutor(max_workers=n, thread_name_prefix="dd-search")
+        return _POOL
 
 
 _DEFAULT = Solver()

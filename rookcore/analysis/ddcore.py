@@ -15,11 +15,14 @@ Arrays (built by `dd._nb_arrays`); two are passed to every call, since numba pas
   nothing was stored from then on); then the hands at H_
   (mutated during search, restored on return) and per-ply move / score buffers at MV_ and SC_ (64 plies × 24).
 * ``TT`` int64 (N, 4): the transposition table, 32-byte entries in two-way buckets of one 64-byte cache line
-  (rows i and i ^ 1): two independent 64-bit signatures of the position (`_sig`: `_normal`'s six key words, the
-  leader, the trick difference where a bonus is undecided and the engine's generation), the bounds packed
-  ((lower + 2³⁰)·2³² + upper + 2³⁰, clamped to ±(2³⁰ − 1) = unbounded) and best card's normalised bit + 1 + 128·tricks
-  left + 2048·(generation mod 2⁵²). A false match needs both signatures of two different positions to agree (and the
-  index bits): odds below 2⁻¹²⁸ per probe, far below any hardware fault rate.
+  (rows i and i ^ 1): two independent 64-bit signatures s1, s2 of the position (`_sig`: `_normal`'s six key words,
+  the leader, the trick difference where a bonus is undecided and the engine's generation), stored as s1 ^ bounds
+  and s2; the bounds packed ((lower + 2³⁰)·2³² + upper + 2³⁰, clamped to ±(2³⁰ − 1) = unbounded); best card's
+  normalised bit + 1 + 128·tricks left + 2048·(generation mod 2⁵²). A false match needs both signatures of two
+  different positions to agree (and the index bits): odds below 2⁻¹²⁸ per probe, far below any hardware fault rate.
+  Threads may share one table without locks (each with its own ``W``): a slot read while another thread writes it
+  mixes words of two writes, and then s1 ^ bounds no longer matches (Hyatt's lockless hashing), so it reads as
+  empty; the best card (word 3) only orders moves.
 """
 from __future__ import annotations
 
@@ -304,12 +307,15 @@ BOUND = (1 << 30) - 1  # a stored bound at ±BOUND means unbounded
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _probe(TT, idx, s1, s2):
-    """Slot of the signatures in the two-way bucket at ``idx``, or −1."""
-    if TT[idx, 0] == s1 and TT[idx, 1] == s2:
-        return idx
-    if TT[idx ^ 1, 0] == s1 and TT[idx ^ 1, 1] == s2:
-        return idx ^ 1
-    return -1
+    """(slot, packed bounds) of the signatures in the two-way bucket at ``idx``, or (−1, 0).
+
+    Lockless (threads share the table): a slot holds ``s1 ^ bounds`` in word 0, so a slot whose words come from
+    different writes fails the check; the bounds are read once and returned with the slot."""
+    for i in (idx, idx ^ 1):
+        d = TT[i, 2]
+        if TT[i, 0] ^ d == s1 and TT[i, 1] == s2:
+            return i, d
+    return -1, np.int64(0)
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -339,11 +345,12 @@ def _store(W, TT, idx, slot, s1, s2, lo, hi, best_c, nrem):
             slot = i0
         else:
             slot = i1
-        TT[slot, 0] = s1
         TT[slot, 1] = s2
     lo = max(-BOUND, min(BOUND, lo))
     hi = max(-BOUND, min(BOUND, hi))
-    TT[slot, 2] = ((lo + BOUND + 1) << 32) | (hi + BOUND + 1)
+    data = ((lo + BOUND + 1) << 32) | (hi + BOUND + 1)
+    TT[slot, 2] = data
+    TT[slot, 0] = s1 ^ data  # lockless: a slot torn by another thread's write fails `_probe`'s check
     TT[slot, 3] = (best_c + 1) + 128 * nrem + 2048 * gen
 
 
@@ -476,9 +483,8 @@ def _search(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, red, al
         k0, k1, k2, k3, k4, k5, red, sure0, sure1 = _normal(W, zero)
         s1, s2 = _sig(k0, k1, k2, k3, k4, k5, meta)
         idx = s1 & W[TTMASK_]
-        slot = _probe(TT, idx, s1, s2)
+        slot, pk = _probe(TT, idx, s1, s2)
         if slot >= 0:
-            pk = TT[slot, 2]
             lo = _unpack((pk >> 32) - BOUND - 1)
             hi = _unpack((pk & np.int64(0xFFFFFFFF)) - BOUND - 1)
             bm = _expand(W, (TT[slot, 3] & 127) - 1)
