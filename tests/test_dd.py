@@ -181,7 +181,15 @@ def test_threads_share_the_table_exactly(name, options, monkeypatch):
     solver = Solver(threads=2)
     for seed in range(3):
         st = end_position(rules, 4000 + seed, 3 + seed % 2)
-        assert solver.solve(st).card_values == {c: pair for c, (_k, pair) in brute_cards(st).items()}
+        want = {c: pair for c, (_k, pair) in brute_cards(st).items()}
+        got = solver.solve(st)
+        assert got.card_values == want
+        # the cheaper modes, threaded: the best cards complete, one card's value exact
+        fast = Solver(threads=2).solve(st, all_values=False)
+        assert (fast.ns, fast.ew, fast.best_cards) == (got.ns, got.ew, got.best_cards)
+        for card in st.legal_cards():
+            res, pair = Solver(threads=2).analyze(st, card)
+            assert pair == want[card] and res.best_cards == got.best_cards
 
 
 @pytest.mark.parametrize("name", ["crowsnest", "tournament", "red-1"])

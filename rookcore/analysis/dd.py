@@ -780,30 +780,73 @@ class _Root:
                 t = g + step - unit + 1 if ACCEL else g + 1
         return lo
 
-    def exact_all(self) -> dict[int, int | None]:
-        """Exact remainder value of every representative card (in parallel when the root allows it)."""
-        if self.threads > 1 and len(self.reps) > 1 and self.eng.nb is not None \
-                and self.nrem >= PARALLEL_MIN_TRICKS:
-            return self._exact_parallel()
-        values: dict[int, int | None] = {}
-        guess = 0
-        for c in self.reps:
-            values[c] = guess = self.mtdf(c, guess)
-        return values
+    def _parallel(self) -> bool:
+        """Whether the root's cards are shared out between threads (see the module doc, Threads)."""
+        return (self.threads > 1 and len(self.reps) > 1 and self.eng.nb is not None
+                and self.nrem >= PARALLEL_MIN_TRICKS)
 
-    def _exact_parallel(self) -> dict[int, int | None]:
-        """`exact_all` with the cards shared out between ``threads`` searches (this thread and pool threads) that
-        share the transposition table: each takes the next card not yet started. A search that raises stops the
-        others (their node limit is set to zero) before the exception propagates."""
+    def exact_all(self) -> dict[int, int | None]:
+        """Exact remainder value of every representative card (in parallel when `_parallel`)."""
+        def value(c: int, child, local: dict) -> int:
+            local["guess"] = self.mtdf(c, local.get("guess", 0), child)
+            return local["guess"]
+
+        return self._each(self.reps, value)
+
+    def best_only(self, first: int | None = None) -> dict[int, int | None]:
+        """Exact values of the best representatives (and of ``first``); None for cards shown to be worse.
+
+        Each card after the first exact one is first tested (null window) against the best so far; only a card
+        that reaches it is valued exactly. With threads, the best so far is shared (a card tested against a best
+        that is later improved may be valued needlessly, never wrongly)."""
+        if first is not None:
+            first = self.runs.get(first, first)
+        order = ([first] if first is not None else []) + [c for c in self.reps if c != first]
+        sign = 1 if self.maximise else -1
+        lock = threading.Lock()
+        best: list[int | None] = [None]
+
+        def value(c: int, child, _local: dict) -> int | None:
+            with lock:
+                b = best[0]
+            if b is None:
+                v = self.mtdf(c, 0, child)
+            else:
+                # null-window test: can c reach the best (N-S, E-W) outcome so far?
+                lo_s, hi_s = self.same_pair(b)
+                if self.maximise:
+                    g = child(c, lo_s - 1, lo_s)
+                    reaches = g >= lo_s
+                else:
+                    g = child(c, hi_s, hi_s + 1)
+                    reaches = g <= hi_s
+                if not reaches:
+                    return None
+                v = self.mtdf(c, g, child)
+            with lock:
+                if best[0] is None or v * sign > best[0] * sign:
+                    best[0] = v
+            return v
+
+        return self._each(order, value)
+
+    def _each(self, cards: list[int], value) -> dict[int, int | None]:
+        """``{c: value(c, child, local)}`` for ``cards`` in order; with `_parallel`, shared out between
+        ``threads`` searches (this thread and pool threads, each with its own ``child`` search and ``local`` dict)
+        that share the transposition table: each takes the next card not yet started. A search that raises stops
+        the others (their node limit is set to zero) before the exception propagates."""
+        if not self._parallel():
+            local: dict = {}
+            return {c: value(c, self.child, local) for c in cards}
         from .ddcore import LIMIT_, NODES_  # noqa: PLC0415
 
-        n = min(self.threads, len(self.reps))
+        n = min(self.threads, len(cards))
         while len(self.workers) < n - 1:
             W = self.W.copy()
             W[NODES_] = 0
             W[LIMIT_] = self.W[LIMIT_] - self.W[NODES_]
             self.workers.append((W, self.make_child(W)))
-        todo = iter(list(self.reps))
+        todo = iter(list(cards))
         lock = threading.Lock()
         values: dict[int, int | None] = {}
 
@@ -812,14 +855,14 @@ class _Root:
                 W[LIMIT_] = 0
 
         def run(child) -> None:
-            guess = 0
+            local: dict = {}
             try:
                 while True:
                     with lock:
                         c = next(todo, None)
                     if c is None:
                         return
-                    values[c] = guess = self.mtdf(c, guess, child)
+                    values[c] = value(c, child, local)
             except BaseException:
                 stop_all()
                 raise
@@ -837,36 +880,7 @@ class _Root:
         for f in futures:
             if f.exception() is not None:
                 raise f.exception()
-        return {c: values[c] for c in self.reps}
-
-    def best_only(self, first: int | None = None) -> dict[int, int | None]:
-        """Exact values of the best representatives (and of ``first``); None for cards shown to be worse."""
-        if first is not None:
-            first = self.runs.get(first, first)
-        order = ([first] if first is not None else []) + [c for c in self.reps if c != first]
-        sign = 1 if self.maximise else -1
-        values: dict[int, int | None] = {}
-        best = None
-        for c in order:
-            if best is None:
-                values[c] = best = self.mtdf(c, 0)
-                continue
-            # null-window test: can c reach the best (N-S, E-W) outcome so far?
-            lo_s, hi_s = self.same_pair(best)
-            if self.maximise:
-                g = self.child(c, lo_s - 1, lo_s)
-                reaches = g >= lo_s
-            else:
-                g = self.child(c, hi_s, hi_s + 1)
-                reaches = g <= hi_s
-            if not reaches:
-                values[c] = None
-                continue
-            v = self.mtdf(c, g)
-            values[c] = v
-            if v * sign > best * sign:
-                best = v
-        return values
+        return {c: values[c] for c in cards}
 
     def same_pair(self, rem: int) -> tuple[int, int]:
         """The range of remainder values giving the same final (NS, EW) as ``rem`` (a tie-break range)."""
