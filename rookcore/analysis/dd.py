@@ -554,6 +554,7 @@ BACKEND = "numba"
 """Search core used by new solvers: "numba" (compiled, `ddcore`) or "python" (the closures of `_Engine`)."""
 _TRACE: list | None = None
 ACCEL = True
+BISECT = True
 
 
 class Solver:
@@ -753,7 +754,8 @@ class _Root:
         """Exact remainder value after card ``c`` by MTD(f) from ``guess`` (``child``: the search to use).
 
         Null-window tests at t narrow the bracket (lo, hi] of the value; after two moves the same way the step
-        grows (doubling, in units of 5 points) so that a poor guess costs few tests.
+        grows (doubling, in units of 5 points) so that a poor guess costs few tests; once both ends are known, the
+        next test bisects the bracket.
         """
         child = child or self.child
         lo, hi = -INF, INF
@@ -761,6 +763,8 @@ class _Root:
         unit = 5 * self.eng.M
         step, last = unit, 0
         while lo < hi:
+            if BISECT and lo > -INF and hi < INF:
+                t = (lo + hi + 1) // 2
             if t <= lo:
                 t = lo + 1
             elif t > hi:
