@@ -9,9 +9,11 @@ Prints tables and writes benchmarks/compare_results.json (or --out PATH).
 
 (1) Double-dummy, cold full-deal solve from the first lead.
     rookcore: for each rule set in `rookcore.rules.VARIANTS`, seeded deals 0..N-1 brought to the first lead by
-    `rookcore.analysis.bench.play_ready` and solved with a fresh `Solver()` each (`Solver().solve(state)`: every
-    legal card of the leader valued). Only the solve is timed (wall: perf_counter, CPU: process_time).
-    endplay (the DDS C++ solver, bridge): N random deals (seeded shuffles of 52 cards), random strain
+    `rookcore.analysis.bench.play_ready` and solved with a fresh `Solver(threads=T)` each (`.solve(state)`: every
+    legal card of the leader valued; --threads T, default `rookcore.analysis.dd.default_threads()`: the
+    machine's cores, the leads shared out between T search threads). Only the solve is timed (wall:
+    perf_counter, CPU: process_time, which adds up the threads' CPU time).
+    endplay (the DDS C++ solver, bridge; one thread per board): N random deals (seeded shuffles of 52 cards), random strain
     (4 suits + NT) and random leader, `endplay.dds.solve_board(deal)` (SolveMode.Default: every legal card
     of the leader valued, i.e. the same question). One unsampled warm-up solve first (DDS allocates its
     tables on the first call); DDS resets its transposition table when the deal changes, so each solve is cold.
@@ -91,7 +93,7 @@ def _alarm(_sig, _frame):
 
 # ----- (1) double-dummy workers (run in a subprocess) -------------------------------------------------------
 
-def worker_rook(variant: str, deals: int, cap: float, budget: float) -> dict:
+def worker_rook(variant: str, threads: int, deals: int, cap: float, budget: float) -> dict:
     from rookcore.analysis.bench import play_ready
     from rookcore.analysis.dd import SearchLimit, Solver, warm_up
 
@@ -114,7 +116,7 @@ def worker_rook(variant: str, deals: int, cap: float, budget: float) -> dict:
         signal.setitimer(signal.ITIMER_REAL, limit)
         try:
             # the alarm lands between null-window searches; the node limit stops one that runs long
-            Solver(node_limit=int(limit * NODES_PER_S)).solve(st)
+            Solver(node_limit=int(limit * NODES_PER_S), threads=threads).solve(st)
             signal.setitimer(signal.ITIMER_REAL, 0)
             wall.append(time.perf_counter() - t0)
             cpu.append(time.process_time() - c0)
@@ -127,7 +129,8 @@ def worker_rook(variant: str, deals: int, cap: float, budget: float) -> dict:
             cpu.append(INF)
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
-    return {"engine": "rookcore", "rule_set": variant, "tricks": rules.hand_size, "requested": deals,
+    return {"engine": "rookcore", "rule_set": variant, "tricks": rules.hand_size, "threads": threads,
+            "requested": deals,
             "attempted": len(wall), "solved": len(wall) - capped, "capped": capped,
             "dropped_by_budget": dropped, "not_reached": deals - len(wall) - dropped, "cap_s": cap, "budget_s": budget,
             "elapsed_s": time.perf_counter() - start,
@@ -278,6 +281,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="seconds (wall) of double-dummy solving per rule set (default 95, quick 10)")
     ap.add_argument("--dds-budget", type=float, help="seconds (wall) for the endplay/DDS deals (default 60)")
     ap.add_argument("--seconds", type=float, help="seconds per playout measurement (default 3, quick 0.5)")
+    ap.add_argument("--threads", type=int, help="search threads per Rook solve (default: the machine's cores, at most 4)")
     ap.add_argument("--rule-sets", default=",".join(VARIANTS), help="comma list of rule sets for (1)")
     ap.add_argument("--skip", default="", help="comma list of sections to skip: dd,dds,playouts")
     ap.add_argument("--out", type=Path, default=HERE / "compare_results.json")
@@ -287,7 +291,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.worker:  # internal: one double-dummy measurement in this (sub)process, JSON on stdout
         kind, *rest = args.worker
         deals, cap, budget = int(rest[-3]), float(rest[-2]), float(rest[-1])
-        res = worker_rook(rest[0], deals, cap, budget) if kind == "rook" else worker_dds(deals, cap, budget)
+        res = (worker_rook(rest[0], int(rest[1]), deals, cap, budget) if kind == "rook"
+               else worker_dds(deals, cap, budget))
         print(json.dumps(res))
         return 0
 
@@ -299,6 +304,8 @@ def main(argv: list[str] | None = None) -> int:
     seconds = args.seconds or (0.5 if args.quick else 3.0)
     skip = {s.strip() for s in args.skip.split(",") if s.strip()}
     rule_sets = [s.strip() for s in args.rule_sets.split(",") if s.strip()]
+    from rookcore.analysis.dd import default_threads  # noqa: PLC0415 - after sys.path is set
+    threads = args.threads or default_threads()
 
     try:
         git = subprocess.run(["git", "-C", str(helpers.ROOT), "rev-parse", "--short", "HEAD"],
@@ -313,7 +320,7 @@ def main(argv: list[str] | None = None) -> int:
         "machine": platform.machine(), "cpus": os.cpu_count(), "loadavg_at_start": load, "git": git,
         "rookcore_uncommitted": dirty, "quick": args.quick,
         "settings": {"deals": deals, "dds_deals": dds_deals, "dd_cap_s": cap, "dd_budget_s": budget,
-                     "dds_budget_s": dds_budget, "playout_seconds": seconds},
+                     "dds_budget_s": dds_budget, "playout_seconds": seconds, "threads": threads},
     }
     if load[0] > 0.5:
         print(f"note: load average {load[0]:.2f} on {os.cpu_count()} CPUs — other processes compete for the "
@@ -324,14 +331,16 @@ def main(argv: list[str] | None = None) -> int:
     dd_rows: list[dict] = []
     if "dd" not in skip or "dds" not in skip:
         print(f"(1) Double-dummy, cold full-deal solve from the first lead, every legal lead valued "
-              f"({deals} deals per Rook rule set, cap {cap:g} s/deal, budget {budget:g} s/rule set; "
+              f"({deals} deals per Rook rule set, {threads} search thread(s) per solve, cap {cap:g} s/deal, "
+              f"budget {budget:g} s/rule set; "
               f"{dds_deals} bridge deals for DDS, budget {dds_budget:g} s)")
         header = (f"{'rule set':<20} {'trk':>3} {'solved':>9} {'cap':>4} {'wall med':>10}{'p95':>10}{'p99':>10}"
                   f"{'max':>10} |{'cpu med':>10}{'p95':>10}{'p99':>10}{'max':>10} {'peakMB':>8} {'time s':>7}")
         print(header + "\n" + "-" * len(header), flush=True)
         if "dd" not in skip:
             for name in rule_sets:
-                r = run_worker(["rook", name, str(deals), str(cap), str(budget)], timeout=budget + cap + 120)
+                r = run_worker(["rook", name, str(threads), str(deals), str(cap), str(budget)],
+                               timeout=budget + cap + 120)
                 r.setdefault("rule_set", name)
                 dd_rows.append(r)
                 print_dd_row(r)

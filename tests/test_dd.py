@@ -214,3 +214,30 @@ def test_threads_stop_together_at_the_node_limit():
     assert solver.solve(end).card_values == {c: pair for c, (_k, pair) in brute_cards(end).items()}
     with pytest.raises(ValueError, match="threads"):
         Solver(threads=0)
+
+
+def test_a_signal_stops_every_search_thread():
+    """An exception raised by a signal handler (e.g. a time limit, Ctrl-C) during a two-thread solve stops the
+    other search thread before it propagates; the solver then solves correctly."""
+    import signal
+
+    class Stop(Exception):
+        pass
+
+    def alarm(_sig, _frame):
+        raise Stop
+
+    rules = get_rules("buckeye")
+    st = ready(rules, 0)
+    solver = Solver(threads=2)
+    old = signal.signal(signal.SIGALRM, alarm)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.05)
+        with pytest.raises(Stop):
+            solver.solve(st)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert dd._pool(1).submit(lambda: 1).result(timeout=0.05) == 1  # the search thread is idle already
+    end = end_position(rules, 1003, 3)
+    assert solver.solve(end).card_values == {c: pair for c, (_k, pair) in brute_cards(end).items()}

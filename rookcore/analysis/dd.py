@@ -875,12 +875,21 @@ class _Root:
         try:
             run(self.child)
         finally:
-            for f in futures:
-                f.exception()  # wait for every search thread
+            interrupted = None
+            for f in futures:  # wait for every search thread, even when a signal interrupts the wait
+                while True:
+                    try:
+                        f.exception()
+                        break
+                    except BaseException as exc:  # noqa: BLE001 - re-raised below, once the threads stopped
+                        stop_all()
+                        interrupted = exc
             for W, _child in self.workers:
                 self.W[NODES_] += W[NODES_]
                 W[LIMIT_] -= W[NODES_]
                 W[NODES_] = 0
+            if interrupted is not None:
+                raise interrupted
         for f in futures:
             if f.exception() is not None:
                 raise f.exception()
