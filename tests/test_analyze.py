@@ -160,3 +160,28 @@ def test_cli_bad_record(tmp_path, text):
 def test_cli_missing_file(tmp_path):
     out = run_cli(str(tmp_path / "nope.json"))
     assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
+
+
+def test_progress_reports_from_the_last_card_back_and_can_stop():
+    """``progress`` is called after every card, from the last card back, with the entries so far in step order; the
+    report is the same as without it; an exception raised by ``progress`` stops the analysis."""
+    rec = load(RECORD_DIR / "crowsnest-made.json")
+    calls = []
+    report = analyze_record(rec, progress=lambda done, total, cards: calls.append(
+        (done, total, [c["step"] for c in cards])))
+    steps = [c["step"] for c in report["cards"]]
+    n = len(steps)
+    assert n == 36 and steps == sorted(steps)
+    assert [c[0] for c in calls] == list(range(1, n + 1)) and {c[1] for c in calls} == {n}
+    assert all(got == steps[n - done:] for done, _n, got in calls)
+    assert report == analyze_record(rec)
+
+    class Stop(Exception):
+        pass
+
+    def stop(done, total, cards):
+        if done == 5:
+            raise Stop
+
+    with pytest.raises(Stop):
+        analyze_record(rec, progress=stop)

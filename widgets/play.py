@@ -74,6 +74,13 @@ _TABLE_STYLE = ("<style>.rook-score-table, .rook-tally-table {border-collapse: c
                 " text-align: right} .rook-score-table th {white-space: nowrap}</style>")
 
 
+class _Cancelled(Exception):
+    """Raised from a review's progress callback when its result is no longer wanted (a new hand was dealt)."""
+
+
+PROGRESS_EVERY = 0.5  # seconds between two progress updates of a running review
+
+
 def _safe(method):
     """Run a callback; show any error in the status line instead of raising to the page."""
 
@@ -655,13 +662,39 @@ class PlayPanel(widgets.VBox):
             return not th.is_alive()
         return True
 
+    def _review_progress(self, record, token: int, seat: str):
+        """The progress callback of the review of ``record``: "Analyzing… k of n cards", with the costly cards
+        found so far (at most every `PROGRESS_EVERY` seconds); stops the analysis (raises `_Cancelled`) once a new
+        hand is dealt."""
+        last = [0.0]
+
+        def progress(done: int, total: int, cards: list[dict]) -> None:
+            if token != self._review_token:
+                raise _Cancelled
+            now = time.monotonic()
+            if done == total or now - last[0] < PROGRESS_EVERY:
+                return
+            last[0] = now
+            items = annotations.review(record, threshold=self.review_threshold, seat=seat,
+                                       analysis={"cards": cards})
+            found = "".join(f"<li class='rook-review-item'>{escape(i['text'])}</li>" for i in items)
+            self._review_message(f"<i>Analyzing… {done} of {total} cards done, from the last trick back (tricks "
+                                 f"{cards[0]['trick']}–{cards[-1]['trick']} so far; the first tricks take "
+                                 f"longest).</i>" + (f"<br>Costly so far:<ul style='margin:4px 0'>{found}</ul>"
+                                                     if found else ""))
+
+        return progress
+
     def _run_review(self, record, token: int) -> None:
         seat = SEATS[self.table.learner]
         try:
             if self.reviewer is not None:
                 items, error = self.reviewer(record), None
             else:
-                items, error = annotations.review(record, threshold=self.review_threshold, seat=seat), None
+                items, error = annotations.review(record, threshold=self.review_threshold, seat=seat,
+                                                  progress=self._review_progress(record, token, seat)), None
+        except _Cancelled:
+            return  # a new hand was dealt: nobody waits for this review
         except Exception as e:  # noqa: BLE001 - shown in the panel
             items, error = None, e
         try:

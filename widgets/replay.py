@@ -33,6 +33,7 @@ import base64
 import functools
 import os
 import threading
+import time
 from html import escape
 from pathlib import Path
 from typing import Callable
@@ -88,6 +89,13 @@ def _safe(method):
         return None
 
     return wrapper
+
+
+class _Cancelled(Exception):
+    """Raised from an analysis' progress callback when its result is no longer wanted (another hand loaded)."""
+
+
+PROGRESS_EVERY = 0.5  # seconds between two progress updates of a running analysis
 
 
 def _team(seat: int) -> str:
@@ -801,10 +809,35 @@ class ReplayPanel(w.VBox):
             return not t.is_alive()
         return True
 
+    def _analysis_progress(self, record: HandRecord, token: int):
+        """The progress callback of the analysis of ``record``: shows the cards analysed so far (at most every
+        `PROGRESS_EVERY` seconds) and stops the analysis (raises `_Cancelled`) once another hand is loaded."""
+        last = [0.0]
+
+        def progress(done: int, total: int, cards: list[dict]) -> None:
+            if token != self._analysis_token:
+                raise _Cancelled
+            now = time.monotonic()
+            if done == total or now - last[0] < PROGRESS_EVERY:
+                return
+            last[0] = now
+            self.analysis = {"variant": record.variant, "start": None, "cards": cards, "partial": True}
+            self._analysis_by_step = annotations.analysis_by_step(self.analysis)
+            self._analysis_status(f"Analyzing… {done} of {total} cards done, from the last trick back (tricks "
+                                  f"{cards[0]['trick']}–{cards[-1]['trick']} so far; the first tricks take "
+                                  f"longest).")
+            self._show_analysis()
+
+        return progress
+
     def _run_analysis(self, record: HandRecord, token: int) -> None:
         try:
-            analyzer = self.analyzer or annotations.analyze
-            result, error = analyzer(record), None
+            if self.analyzer is not None:
+                result, error = self.analyzer(record), None
+            else:
+                result, error = annotations.analyze(record, progress=self._analysis_progress(record, token)), None
+        except _Cancelled:
+            return  # another hand was loaded: its own analysis (if any) reports
         except Exception as e:  # noqa: BLE001 - shown in the panel
             result, error = None, e
         try:
@@ -851,12 +884,15 @@ class ReplayPanel(w.VBox):
                     f"Best: {escape(best)}.")
         elif k >= self.n_steps:
             text = "End of the hand: the analysis judges each card played (see the table)."
+        elif self.analysis.get("partial") and isinstance(self.record.actions()[k], Play):
+            text = f"Step {k} is not analysed yet: the analysis works from the last trick back."
         else:
             text = f"Step {k} is not a card: the analysis judges the cards played."
         self.analysis_card.value = f"<div style='margin:4px 0'>{text}</div>"
         rows = [c for c in self.analysis.get("cards") or () if c.get("loss", 0) > 0]
         if not rows:
-            self.analysis_table.value = "<i>Every card played was a best card (no loss).</i>"
+            self.analysis_table.value = ("<i>No card with a loss so far.</i>" if self.analysis.get("partial") else
+                                         "<i>Every card played was a best card (no loss).</i>")
             return
         head = ("<tr><th>Step</th><th>Trick</th><th>Seat</th><th>Card</th><th>Loss</th><th>Mark</th>"
                 "<th>Best cards</th></tr>")

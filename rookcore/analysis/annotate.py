@@ -23,7 +23,7 @@ A game record gives ``{"variant": …, "hands": [one analysis per hand]}``.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ..actions import Play
 from ..hand import SEATS, Phase
@@ -34,50 +34,67 @@ __all__ = ["analyze_record", "analyze_hand"]
 
 
 def analyze_record(record: HandRecord | GameRecord, question_threshold: int = 10,
-                   solver: Solver | None = None, first_trick: int = 1) -> dict[str, Any]:
+                   solver: Solver | None = None, first_trick: int = 1,
+                   progress: Callable[[int, int, list[dict[str, Any]]], None] | None = None) -> dict[str, Any]:
     """The ``analyze`` report of a hand record (or, for a game record, ``{"variant", "hands": [...]}``).
 
     ``first_trick`` > 1 skips the cards of earlier tricks (faster); ``start`` is then the double-dummy result
-    before the first card analysed instead of from the first lead.
+    before the first card analysed instead of from the first lead. ``progress``: see `analyze_hand` (for a game
+    record it is called per hand). Raises what ``progress`` raises (to stop early).
     """
     if isinstance(record, GameRecord):
         return {"variant": record.variant,
-                "hands": [analyze_hand(h, question_threshold, solver, first_trick) for h in record.hands]}
-    return analyze_hand(record, question_threshold, solver, first_trick)
+                "hands": [analyze_hand(h, question_threshold, solver, first_trick, progress) for h in record.hands]}
+    return analyze_hand(record, question_threshold, solver, first_trick, progress)
 
 
 def analyze_hand(record: HandRecord, question_threshold: int = 10, solver: Solver | None = None,
-                 first_trick: int = 1) -> dict[str, Any]:
-    """The ``analyze`` report of one hand record (see the module doc and `analyze_record`)."""
+                 first_trick: int = 1,
+                 progress: Callable[[int, int, list[dict[str, Any]]], None] | None = None) -> dict[str, Any]:
+    """The ``analyze`` report of one hand record (see the module doc and `analyze_record`).
+
+    The cards are analysed from the last one back to the first: late cards take milliseconds and early ones (in
+    13/14-trick deals) can take minutes, and the solver's table, kept for the whole deal, holds the later
+    positions when the earlier ones are searched. After each card ``progress(done, total, cards)`` is called, if
+    given, with the entries found so far (in step order); an exception it raises stops the analysis and
+    propagates (that is how a caller cancels). The report lists the cards in step order.
+    """
     solver = solver or Solver()
     rules = record.rules
-    name = rules.card_name
-    out: dict[str, Any] = {"variant": record.variant, "start": None, "cards": []}
-    actions = record.actions()
+    todo = []  # (step, state before the card, card), in step order
     state = record.initial_state()
     replay = record.states()
     next(replay)
-    cards: list[dict[str, Any]] = []
-    for step, action in enumerate(actions):
+    for step, action in enumerate(record.actions()):
         if type(action) is Play and state.phase is Phase.PLAY and len(state.tricks) + 1 >= first_trick:
-            seat = state.to_act
-            team = seat & 1
-            card = action.card
-            res, pair = solver.analyze(state, card)
-            if out["start"] is None:
-                out["start"] = {"NS": res.ns, "EW": res.ew}
-            best = res.team_points(team)
-            value = pair[team]
-            bid = state.high_bid
-            decl_team = state.declarer & 1
-            made_before = (res.ew if decl_team else res.ns) >= bid
-            made_after = pair[decl_team] >= bid
-            turned = (made_before and not made_after) if team == decl_team else (not made_before and made_after)
-            loss = best - value
-            mark = "??" if turned else ("?" if loss >= question_threshold else "")
-            cards.append({"step": step, "trick": len(state.tricks) + 1, "seat": SEATS[seat], "card": name(card),
-                          "best": best, "value": value, "loss": loss, "mark": mark,
-                          "best_cards": [name(c) for c in res.best_cards]})
+            todo.append((step, state.clone(), action.card))
         state = next(replay)
-    out["cards"] = cards
-    return out
+    cards: list[dict[str, Any]] = []
+    start = None
+    for done, (step, state, card) in enumerate(reversed(todo), 1):
+        entry, res = _card_entry(solver, rules, state, step, card, question_threshold)
+        cards.insert(0, entry)
+        start = {"NS": res.ns, "EW": res.ew}
+        if progress is not None:
+            progress(done, len(todo), list(cards))
+    return {"variant": record.variant, "start": start, "cards": cards}
+
+
+def _card_entry(solver: Solver, rules, state, step: int, card, question_threshold: int):
+    """The report entry of ``card`` played at ``step`` from ``state`` and the solver's result before it."""
+    seat = state.to_act
+    team = seat & 1
+    res, pair = solver.analyze(state, card)
+    best = res.team_points(team)
+    value = pair[team]
+    bid = state.high_bid
+    decl_team = state.declarer & 1
+    made_before = (res.ew if decl_team else res.ns) >= bid
+    made_after = pair[decl_team] >= bid
+    turned = (made_before and not made_after) if team == decl_team else (not made_before and made_after)
+    loss = best - value
+    mark = "??" if turned else ("?" if loss >= question_threshold else "")
+    entry = {"step": step, "trick": len(state.tricks) + 1, "seat": SEATS[seat], "card": rules.card_name(card),
+             "best": best, "value": value, "loss": loss, "mark": mark,
+             "best_cards": [rules.card_name(c) for c in res.best_cards]}
+    return entry, res

@@ -137,3 +137,27 @@ def test_review_real_analysis_lists_only_south():
             assert _text(i["text"]) in _text(html).replace("&amp;", "&")
     else:
         assert "No costly cards" in html
+
+
+def test_review_progress_shows_costly_cards_so_far_and_stops_for_a_new_hand(monkeypatch):
+    """While the review runs, "Analyzing… k of n cards" with South's costly cards among the cards analysed so far;
+    a new hand stops it (the progress callback raises)."""
+    import widgets.play as play
+    from rookcore.analysis import analyze_record
+
+    monkeypatch.setattr(play, "PROGRESS_EVERY", 0)
+    panel = _played_panel()
+    record = panel.table.record(reasons=False)
+    cards = analyze_record(record)["cards"]
+    progress = panel._review_progress(record, panel._review_token, "S")
+    n = len(cards)
+    for done in (1, n // 2, n - 1):
+        progress(done, n, cards[n - done:])
+        html = _text(panel.review_html.value)
+        assert f"Analyzing… {done} of {n} cards done" in html
+        expected = annotations.review(record, analysis={"cards": cards[n - done:]})
+        assert panel.review_html.value.count("rook-review-item") == len(expected)
+        assert all(_text(i["text"]) in html for i in expected)
+    panel.new_hand_button.click()
+    with pytest.raises(play._Cancelled):
+        progress(n - 1, n, cards[1:])

@@ -279,3 +279,36 @@ def test_analyze_with_the_real_solver():
     card = _text(p.analysis_card.value)
     assert f"plays {worst['card']}" in card and f"loss {worst['loss']}" in card
     assert all(b in card for b in worst["best_cards"])
+
+
+def test_analyze_shows_progress_and_stops_for_another_hand(monkeypatch):
+    """The real analyzer reports progress: the status counts the cards done, the table and the card view show the
+    later tricks first ("not analysed yet" before them); the final result equals `analyze_record`'s; once
+    another hand is loaded, the old analysis' progress callback stops it."""
+    import widgets.replay as replay
+    from rookcore.analysis import analyze_record
+
+    monkeypatch.setattr(replay, "PROGRESS_EVERY", 0)
+    p = ReplayPanel(analyze_in_background=False)
+    p.examples.value = "crowsnest-set"
+    seen = []
+    p.analysis_status.observe(lambda ch: seen.append((_text(ch["new"]), sorted(p._analysis_by_step))), "value")
+    p.analyze_button.click()
+    want = analyze_record(p.record)
+    steps = [c["step"] for c in want["cards"]]
+    partial = [(text, got) for text, got in seen if "cards done" in text]
+    assert len(partial) == len(steps) - 1
+    for done, (text, got) in enumerate(partial, 1):
+        assert f"Analyzing… {done} of {len(steps)} cards done" in text and got == steps[-done:]
+    assert "Analysis done" in p.analysis_status.value and p.analysis == want
+
+    progress = p._analysis_progress(p.record, p._analysis_token)
+    progress(2, len(steps), want["cards"][-2:])
+    assert "partial" in p.analysis and "2 of 36" in p.analysis_status.value
+    p.go(steps[0])
+    assert "not analysed yet" in p.analysis_card.value
+    p.go(steps[-1])
+    assert f"plays {want['cards'][-1]['card']}" in _text(p.analysis_card.value)
+    p.examples.value = "crowsnest-made"
+    with pytest.raises(replay._Cancelled):
+        progress(3, len(steps), want["cards"][-3:])
