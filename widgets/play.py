@@ -65,6 +65,7 @@ from rookcore.rules import Rules
 from rookcore.table import Table
 
 from .cards import PALETTE, card_label, card_svg, card_title, hand_svg
+from .progress import Cancelled, progress_text, throttled
 
 SEAT_NAMES = {0: "North", 1: "East", 2: "South", 3: "West"}
 TEAM_NAMES = {"NS": "N–S", "EW": "E–W"}
@@ -72,13 +73,6 @@ MAX_CANDIDATES = 8
 _TABLE_STYLE = ("<style>.rook-score-table, .rook-tally-table {border-collapse: collapse}"
                 ".rook-score-table td, .rook-score-table th {padding: 2px 6px; border-bottom: 1px solid #ddd;"
                 " text-align: right} .rook-score-table th {white-space: nowrap}</style>")
-
-
-class _Cancelled(Exception):
-    """Raised from a review's progress callback when its result is no longer wanted (a new hand was dealt)."""
-
-
-PROGRESS_EVERY = 0.5  # seconds between two progress updates of a running review
 
 
 def _safe(method):
@@ -663,27 +657,16 @@ class PlayPanel(widgets.VBox):
         return True
 
     def _review_progress(self, record, token: int, seat: str):
-        """The progress callback of the review of ``record``: "Analyzing… k of n cards", with the costly cards
-        found so far (at most every `PROGRESS_EVERY` seconds); stops the analysis (raises `_Cancelled`) once a new
-        hand is dealt."""
-        last = [0.0]
-
-        def progress(done: int, total: int, cards: list[dict]) -> None:
-            if token != self._review_token:
-                raise _Cancelled
-            now = time.monotonic()
-            if done == total or now - last[0] < PROGRESS_EVERY:
-                return
-            last[0] = now
+        """The progress callback of the review of ``record`` (`widgets.progress.throttled`): "Analyzing… k of n
+        cards" with the costly cards of ``seat`` found so far; stops the analysis once a new hand is dealt."""
+        def show(done: int, total: int, cards: list[dict]) -> None:
             items = annotations.review(record, threshold=self.review_threshold, seat=seat,
                                        analysis={"cards": cards})
             found = "".join(f"<li class='rook-review-item'>{escape(i['text'])}</li>" for i in items)
-            self._review_message(f"<i>Analyzing… {done} of {total} cards done, from the last trick back (tricks "
-                                 f"{cards[0]['trick']}–{cards[-1]['trick']} so far; the first tricks take "
-                                 f"longest).</i>" + (f"<br>Costly so far:<ul style='margin:4px 0'>{found}</ul>"
-                                                     if found else ""))
+            self._review_message(f"<i>{escape(progress_text(done, total, cards))}</i>"
+                                 + (f"<br>Costly so far:<ul style='margin:4px 0'>{found}</ul>" if found else ""))
 
-        return progress
+        return throttled(lambda: token == self._review_token, show)
 
     def _run_review(self, record, token: int) -> None:
         seat = SEATS[self.table.learner]
@@ -693,7 +676,7 @@ class PlayPanel(widgets.VBox):
             else:
                 items, error = annotations.review(record, threshold=self.review_threshold, seat=seat,
                                                   progress=self._review_progress(record, token, seat)), None
-        except _Cancelled:
+        except Cancelled:
             return  # a new hand was dealt: nobody waits for this review
         except Exception as e:  # noqa: BLE001 - shown in the panel
             items, error = None, e

@@ -33,7 +33,6 @@ import base64
 import functools
 import os
 import threading
-import time
 from html import escape
 from pathlib import Path
 from typing import Callable
@@ -49,6 +48,7 @@ from rookcore.records import GameRecord, HandRecord, RecordError
 from rookcore.rules import Rules
 
 from .cards import card_svg, hand_svg
+from .progress import Cancelled, progress_text, throttled
 
 MAX_UPLOAD_BYTES = records.MAX_RECORD_BYTES  # 1 MB, the engine's own record size cap
 DEFAULT_EXAMPLE = "crowsnest-made"
@@ -89,13 +89,6 @@ def _safe(method):
         return None
 
     return wrapper
-
-
-class _Cancelled(Exception):
-    """Raised from an analysis' progress callback when its result is no longer wanted (another hand loaded)."""
-
-
-PROGRESS_EVERY = 0.5  # seconds between two progress updates of a running analysis
 
 
 def _team(seat: int) -> str:
@@ -810,25 +803,15 @@ class ReplayPanel(w.VBox):
         return True
 
     def _analysis_progress(self, record: HandRecord, token: int):
-        """The progress callback of the analysis of ``record``: shows the cards analysed so far (at most every
-        `PROGRESS_EVERY` seconds) and stops the analysis (raises `_Cancelled`) once another hand is loaded."""
-        last = [0.0]
-
-        def progress(done: int, total: int, cards: list[dict]) -> None:
-            if token != self._analysis_token:
-                raise _Cancelled
-            now = time.monotonic()
-            if done == total or now - last[0] < PROGRESS_EVERY:
-                return
-            last[0] = now
+        """The progress callback of the analysis of ``record`` (`widgets.progress.throttled`): shows the cards
+        analysed so far and stops the analysis once another hand is loaded."""
+        def show(done: int, total: int, cards: list[dict]) -> None:
             self.analysis = {"variant": record.variant, "start": None, "cards": cards, "partial": True}
             self._analysis_by_step = annotations.analysis_by_step(self.analysis)
-            self._analysis_status(f"Analyzing… {done} of {total} cards done, from the last trick back (tricks "
-                                  f"{cards[0]['trick']}–{cards[-1]['trick']} so far; the first tricks take "
-                                  f"longest).")
+            self._analysis_status(progress_text(done, total, cards))
             self._show_analysis()
 
-        return progress
+        return throttled(lambda: token == self._analysis_token, show)
 
     def _run_analysis(self, record: HandRecord, token: int) -> None:
         try:
@@ -836,7 +819,7 @@ class ReplayPanel(w.VBox):
                 result, error = self.analyzer(record), None
             else:
                 result, error = annotations.analyze(record, progress=self._analysis_progress(record, token)), None
-        except _Cancelled:
+        except Cancelled:
             return  # another hand was loaded: its own analysis (if any) reports
         except Exception as e:  # noqa: BLE001 - shown in the panel
             result, error = None, e

@@ -142,10 +142,10 @@ def test_review_real_analysis_lists_only_south():
 def test_review_progress_shows_costly_cards_so_far_and_stops_for_a_new_hand(monkeypatch):
     """While the review runs, "Analyzing… k of n cards" with South's costly cards among the cards analysed so far;
     a new hand stops it (the progress callback raises)."""
-    import widgets.play as play
+    import widgets.progress as wprogress
     from rookcore.analysis import analyze_record
 
-    monkeypatch.setattr(play, "PROGRESS_EVERY", 0)
+    monkeypatch.setattr(wprogress, "PROGRESS_EVERY", 0)
     panel = _played_panel()
     record = panel.table.record(reasons=False)
     cards = analyze_record(record)["cards"]
@@ -159,5 +159,5 @@ def test_review_progress_shows_costly_cards_so_far_and_stops_for_a_new_hand(monk
         assert panel.review_html.value.count("rook-review-item") == len(expected)
         assert all(_text(i["text"]) in html for i in expected)
     panel.new_hand_button.click()
-    with pytest.raises(play._Cancelled):
+    with pytest.raises(wprogress.Cancelled):
         progress(n - 1, n, cards[1:])

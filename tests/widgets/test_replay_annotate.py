@@ -285,10 +285,10 @@ def test_analyze_shows_progress_and_stops_for_another_hand(monkeypatch):
     """The real analyzer reports progress: the status counts the cards done, the table and the card view show the
     later tricks first ("not analysed yet" before them); the final result equals `analyze_record`'s; once
     another hand is loaded, the old analysis' progress callback stops it."""
-    import widgets.replay as replay
+    import widgets.progress as wprogress
     from rookcore.analysis import analyze_record
 
-    monkeypatch.setattr(replay, "PROGRESS_EVERY", 0)
+    monkeypatch.setattr(wprogress, "PROGRESS_EVERY", 0)
     p = ReplayPanel(analyze_in_background=False)
     p.examples.value = "crowsnest-set"
     seen = []
@@ -310,5 +310,5 @@ def test_analyze_shows_progress_and_stops_for_another_hand(monkeypatch):
     p.go(steps[-1])
     assert f"plays {want['cards'][-1]['card']}" in _text(p.analysis_card.value)
     p.examples.value = "crowsnest-made"
-    with pytest.raises(replay._Cancelled):
+    with pytest.raises(wprogress.Cancelled):
         progress(3, len(steps), want["cards"][-3:])
