@@ -188,14 +188,15 @@ def not_analyzable_reason(record: HandRecord) -> str | None:
     return None
 
 
-def analyze(record: HandRecord, threshold: int = 10, progress=None) -> dict:
-    """``rookcore.analysis.annotate.analyze_record(record, question_threshold=threshold, progress=progress)``,
-    imported on first use (the solver is big, and loaded only when an analysis is asked for). ``progress``:
-    ``progress(done, total, cards)`` after each card (from the last card back; see `analyze_hand`); an exception
-    it raises stops the analysis and propagates."""
+def analyze(record: HandRecord, threshold: int = 10, progress=None, solver=None) -> dict:
+    """``rookcore.analysis.annotate.analyze_record(record, question_threshold=threshold, solver=solver,
+    progress=progress)``, imported on first use (the solver is big, and loaded only when an analysis is asked for).
+    ``progress``: ``progress(done, total, cards)`` after each card (from the last card back; see `analyze_hand`); an
+    exception it raises stops the analysis and propagates. ``solver``: a `rookcore.analysis.Solver` (default: a new
+    one); another thread may stop the analysis with its ``cancel()`` (then `SearchCancelled` propagates)."""
     from .analysis.annotate import analyze_record  # noqa: PLC0415
 
-    return analyze_record(record, question_threshold=threshold, progress=progress)
+    return analyze_record(record, question_threshold=threshold, solver=solver, progress=progress)
 
 
 def analysis_by_step(analysis: dict) -> dict[int, dict]:
@@ -220,7 +221,7 @@ def _join(names: list[str]) -> str:
 
 
 def review(record: HandRecord, threshold: int = 10, seat: str = "S", analysis: dict | None = None,
-           progress=None) -> list[dict]:
+           progress=None, solver=None) -> list[dict]:
     """The learner's costly cards in ``record``: "could we have done better?".
 
     Runs the double-dummy analysis (``analyze_record(record, question_threshold=threshold)``, or uses ``analysis``
@@ -228,8 +229,8 @@ def review(record: HandRecord, threshold: int = 10, seat: str = "S", analysis: d
     "??". Each item is the analyzer's card entry (``step``, ``trick``, ``seat``, ``card``, ``best``, ``value``,
     ``loss``, ``mark``, ``best_cards``) plus ``team`` ("N–S"/"E–W") and ``text``, a plain sentence such as
     "Trick 4: you played G5 (cost 15 points); G14 would have kept 85 for N–S." Items are in playing order.
-    A hand without play (passed out, or stopped before the first card) gives ``[]``. ``progress`` is passed to
-    `analyze` when the analysis runs here (``analysis`` may also be a partial report: its cards are filtered alike).
+    A hand without play (passed out, or stopped before the first card) gives ``[]``. ``progress`` and ``solver`` are
+    passed to `analyze` when the analysis runs here (``analysis`` may also be a partial report: its cards are filtered alike).
     Raises ValueError for an unknown seat or a threshold that is not a positive integer.
     """
     _check_record(record)
@@ -238,7 +239,7 @@ def review(record: HandRecord, threshold: int = 10, seat: str = "S", analysis: d
     if isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 1:
         raise ValueError(f"threshold must be a positive whole number of points, not {threshold!r}")
     if analysis is None:
-        analysis = analyze(record, threshold, progress)
+        analysis = analyze(record, threshold, progress, solver)
     team = TEAM_NAMES[SEATS.index(seat) & 1]
     out = []
     for c in analysis.get("cards") or ():

@@ -241,3 +241,26 @@ def test_a_signal_stops_every_search_thread():
     assert dd._pool(1).submit(lambda: 1).result(timeout=0.05) == 1  # the search thread is idle already
     end = end_position(rules, 1003, 3)
     assert solver.solve(end).card_values == {c: pair for c, (_k, pair) in brute_cards(end).items()}
+
+
+def test_cancel_stops_a_long_search_from_another_thread():
+    """`Solver.cancel` from another thread ends a long two-thread search (a 14-trick deal, minutes) with
+    SearchCancelled; the cancelled solver refuses further work, a new one solves correctly."""
+    import threading
+    import time
+
+    from rookcore.analysis.dd import SearchCancelled
+
+    st = ready(get_rules("partnership"), 0)
+    solver = Solver(threads=2)
+    timer = threading.Timer(0.3, solver.cancel)
+    timer.start()
+    t0 = time.monotonic()
+    with pytest.raises(SearchCancelled):
+        solver.solve(st)
+    assert time.monotonic() - t0 < 10  # not the minutes the whole search takes
+    assert dd._pool(1).submit(lambda: 1).result(timeout=0.05) == 1  # the other search thread stopped too
+    with pytest.raises(SearchCancelled):
+        solver.analyze(st, st.legal_cards()[0])
+    end = end_position(get_rules("partnership"), 1004, 3)
+    assert Solver().solve(end).card_values == {c: pair for c, (_k, pair) in brute_cards(end).items()}

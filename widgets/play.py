@@ -65,7 +65,7 @@ from rookcore.rules import Rules
 from rookcore.table import Table
 
 from .cards import PALETTE, card_label, card_svg, card_title, hand_svg
-from .progress import Cancelled, progress_text, throttled
+from .progress import STOP_WAIT, Cancelled, cancellable_analysis, progress_text, throttled
 
 SEAT_NAMES = {0: "North", 1: "East", 2: "South", 3: "West"}
 TEAM_NAMES = {"NS": "N–S", "EW": "E–W"}
@@ -185,6 +185,7 @@ class PlayPanel(widgets.VBox):
         self.review_threshold = 10  # points: a South card costing this much (or marked ?/??) is listed
         self.review_in_background = True  # the analysis takes seconds to minutes: keep the page responsive
         self._review_thread: threading.Thread | None = None
+        self._review_solver = None  # the running review's Solver (cancelled when a new hand is dealt)
         self._review_key = None
         self._review_token = 0
         self.review_button = _classed(widgets.Button(description="Could we have done better?",
@@ -498,6 +499,7 @@ class PlayPanel(widgets.VBox):
             self._review_key = key
             self._review_token += 1
             self.review_html.value = ""
+            self._stop_review()
         self.review_box.layout.display = "flex" if t.state.is_over else "none"
         running = self._review_thread is not None and self._review_thread.is_alive()
         self.review_button.disabled = running or not t.state.is_over
@@ -668,14 +670,26 @@ class PlayPanel(widgets.VBox):
 
         return throttled(lambda: token == self._review_token, show)
 
+    def _stop_review(self) -> None:
+        """Cancel a running review's search and wait (briefly) for its thread to end."""
+        solver, self._review_solver = self._review_solver, None
+        if solver is not None:
+            solver.cancel()
+            if self._review_thread is not None:
+                self._review_thread.join(STOP_WAIT)
+
     def _run_review(self, record, token: int) -> None:
         seat = SEATS[self.table.learner]
         try:
             if self.reviewer is not None:
                 items, error = self.reviewer(record), None
             else:
-                items, error = annotations.review(record, threshold=self.review_threshold, seat=seat,
-                                                  progress=self._review_progress(record, token, seat)), None
+                items = cancellable_analysis(
+                    lambda solver: annotations.review(record, threshold=self.review_threshold, seat=seat,
+                                                      progress=self._review_progress(record, token, seat),
+                                                      solver=solver),
+                    lambda: token == self._review_token, lambda solver: setattr(self, "_review_solver", solver))
+                error = None
         except Cancelled:
             return  # a new hand was dealt: nobody waits for this review
         except Exception as e:  # noqa: BLE001 - shown in the panel

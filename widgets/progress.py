@@ -9,10 +9,12 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-__all__ = ["Cancelled", "PROGRESS_EVERY", "throttled", "progress_text"]
+__all__ = ["Cancelled", "PROGRESS_EVERY", "STOP_WAIT", "throttled", "progress_text", "cancellable_analysis"]
 
 PROGRESS_EVERY = 0.5
 """Seconds between two progress updates of a running analysis."""
+STOP_WAIT = 2.0
+"""Seconds a panel waits for a cancelled analysis' thread to end (it ends within milliseconds)."""
 
 
 class Cancelled(Exception):
@@ -43,3 +45,19 @@ def progress_text(done: int, total: int, cards: list[dict]) -> str:
     (in step order, non-empty)."""
     return (f"Analyzing… {done} of {total} cards done, from the last trick back (tricks {cards[0]['trick']}–"
             f"{cards[-1]['trick']} so far; the first tricks take longest).")
+
+
+def cancellable_analysis(run, wanted: Callable[[], bool], keep: Callable[[object], None]):
+    """``run(solver)`` with a new `rookcore.analysis.Solver` (loaded on first use), handed to ``keep(solver)``
+    first so that another thread can stop it (``solver.cancel()``); raises `Cancelled` when ``wanted()`` is
+    already false or the solver was cancelled meanwhile (`rookcore.analysis.SearchCancelled`)."""
+    from rookcore.analysis import SearchCancelled, Solver  # noqa: PLC0415 - the solver loads on first use
+
+    solver = Solver()
+    keep(solver)
+    if not wanted():
+        raise Cancelled
+    try:
+        return run(solver)
+    except SearchCancelled as e:
+        raise Cancelled from e

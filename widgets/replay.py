@@ -48,7 +48,7 @@ from rookcore.records import GameRecord, HandRecord, RecordError
 from rookcore.rules import Rules
 
 from .cards import card_svg, hand_svg
-from .progress import Cancelled, progress_text, throttled
+from .progress import STOP_WAIT, Cancelled, cancellable_analysis, progress_text, throttled
 
 MAX_UPLOAD_BYTES = records.MAX_RECORD_BYTES  # 1 MB, the engine's own record size cap
 DEFAULT_EXAMPLE = "crowsnest-made"
@@ -180,6 +180,7 @@ class ReplayPanel(w.VBox):
         self.analysis: dict | None = None  # analyze_record report of the hand on show
         self._analysis_by_step: dict[int, dict] = {}
         self._analysis_thread: threading.Thread | None = None
+        self._analysis_solver = None  # the running analysis' Solver (cancelled when another hand is loaded)
         self._analysis_token = 0
         self._source_name = "hand"
         self._auto_path = ""
@@ -764,6 +765,11 @@ class ReplayPanel(w.VBox):
     # ----- analysis ------------------------------------------------------------------------
     def _reset_analysis(self) -> None:
         self._analysis_token += 1  # a running analysis of the previous hand is ignored when it ends
+        solver, self._analysis_solver = self._analysis_solver, None
+        if solver is not None:  # stop it: its search ends within microseconds, then its thread
+            solver.cancel()
+            if self._analysis_thread is not None:
+                self._analysis_thread.join(STOP_WAIT)
         self.analysis = None
         self._analysis_by_step = {}
         self.analysis_status.value = ""
@@ -818,7 +824,11 @@ class ReplayPanel(w.VBox):
             if self.analyzer is not None:
                 result, error = self.analyzer(record), None
             else:
-                result, error = annotations.analyze(record, progress=self._analysis_progress(record, token)), None
+                result = cancellable_analysis(
+                    lambda solver: annotations.analyze(record, progress=self._analysis_progress(record, token),
+                                                       solver=solver),
+                    lambda: token == self._analysis_token, lambda solver: setattr(self, "_analysis_solver", solver))
+                error = None
         except Cancelled:
             return  # another hand was loaded: its own analysis (if any) reports
         except Exception as e:  # noqa: BLE001 - shown in the panel

@@ -3,10 +3,11 @@
 * `solve(state)` → `DDResult` (final captured points of each team under best play, the value of every legal card);
 * `Solver` — the same with a transposition table kept between calls (several positions of one deal);
 * `analyze_record(record)` → the ``analyze`` command's JSON object (a loss and a mark for every card played);
-* `SearchLimit` — raised when a `Solver` with a ``node_limit`` gives up; `warm_up()` compiles the numba core
+* `SearchLimit` — raised when a `Solver` with a ``node_limit`` gives up (`SearchCancelled`, a kind of it, when
+  `Solver.cancel` stopped it from another thread); `warm_up()` compiles the numba core
   (`ddcore`) ahead of first use (also ``python -m rookcore.analysis``).
 """
 from .annotate import analyze_record
-from .dd import DDResult, SearchLimit, Solver, solve, warm_up
+from .dd import DDResult, SearchCancelled, SearchLimit, Solver, solve, warm_up
 
-__all__ = ["DDResult", "SearchLimit", "Solver", "solve", "warm_up", "analyze_record"]
+__all__ = ["DDResult", "SearchLimit", "SearchCancelled", "Solver", "solve", "warm_up", "analyze_record"]

@@ -62,7 +62,7 @@ from ..cards import Card
 from ..hand import HandState, Phase, trick_tables
 from ..rules import Rules
 
-__all__ = ["DDResult", "SearchLimit", "Solver", "solve", "warm_up", "TT_LIMIT"]
+__all__ = ["DDResult", "SearchLimit", "SearchCancelled", "Solver", "solve", "warm_up", "TT_LIMIT"]
 
 INF = 1 << 40
 TT_LIMIT = 1 << 20
@@ -72,6 +72,10 @@ buckets replacing the shallower entry. Python core: a dict cleared at this many 
 
 class SearchLimit(RuntimeError):
     """Raised by `Solver.solve`/`Solver.analyze` when the search exceeds the solver's ``node_limit``."""
+
+
+class SearchCancelled(SearchLimit):
+    """Raised by `Solver.solve`/`Solver.analyze` of a solver that `Solver.cancel` stopped."""
 
 
 @dataclass
@@ -579,6 +583,17 @@ class Solver:
         self.threads = threads if threads is not None else default_threads()
         self._engines: dict = {}
         self.nodes = 0
+        self.cancelled = False
+        self._active: _Root | None = None
+
+    def cancel(self) -> None:
+        """Stop this solver for good, from any thread: a `solve`/`analyze` running in another thread raises
+        `SearchCancelled` within a few microseconds (compiled core; the pure-Python core only at its next
+        null-window search), and every later call raises it at once. Make a new `Solver` to search again."""
+        self.cancelled = True
+        root = self._active
+        if root is not None:
+            root.stop()
 
     def _engine(self, state: HandState) -> _Engine:
         rules = state.rules
@@ -593,7 +608,12 @@ class Solver:
     def _root(self, state: HandState) -> "_Root":
         if state.phase is not Phase.PLAY:
             raise ValueError(f"the double-dummy solver needs the play phase, not {state.phase.value}")
-        return _Root(self._engine(state), state, self.node_limit, self.threads)
+        if self.cancelled:
+            raise SearchCancelled("the double-dummy search was cancelled")
+        root = self._active = _Root(self._engine(state), state, self.node_limit, self.threads)
+        if self.cancelled:  # cancel() ran while the root was made
+            root.stop()
+        return root
 
     def solve(self, state: HandState, all_values: bool = True) -> DDResult:
         """Solve ``state`` (phase PLAY, possibly mid-trick; a finished hand gives its captured points).
@@ -670,6 +690,8 @@ class _Root:
         self.threads = threads
         self.nrem = rules.hand_size - len(state.tricks)
         self.workers: list = []  # (W, child) of the extra search threads, made on first use
+        self.stopped = False
+        self.W = None
         M, TB = eng.M, eng.TB
         SUIT, TK, RK, PTS = eng.tables
         hands = [0, 0, 0, 0]
@@ -721,6 +743,8 @@ class _Root:
                     v = after_card(W, TT, seat, pos, nb_led, nb_ws, nb_wk, tp, tmask, d, nrem, rempts, c, alpha,
                                    beta)
                     if W[ABORT_]:
+                        if self.stopped:
+                            raise SearchCancelled("the double-dummy search was cancelled")
                         raise SearchLimit(f"double-dummy search stopped after {node_limit} nodes")
                     return v
                 return child
@@ -751,6 +775,16 @@ class _Root:
 
         self.child = child
 
+    def stop(self) -> None:
+        """Make every search of this root end now (`Solver.cancel`): the compiled searches stop at their next
+        node (node limit zero), the pure-Python one before its next null-window search."""
+        self.stopped = True
+        if self.W is not None:
+            from .ddcore import LIMIT_  # noqa: PLC0415
+
+            for W in [self.W] + [W for W, _child in self.workers]:
+                W[LIMIT_] = 0
+
     def mtdf(self, c: int, guess: int, child=None) -> int:
         """Exact remainder value after card ``c`` by MTD(f) from ``guess`` (``child``: the search to use).
 
@@ -764,6 +798,8 @@ class _Root:
         unit = 5 * self.eng.M
         step, last = unit, 0
         while lo < hi:
+            if self.stopped:
+                raise SearchCancelled("the double-dummy search was cancelled")
             if BISECT and lo > -INF and hi < INF:
                 t = (lo + hi + 1) // 2
             if t <= lo:

@@ -161,3 +161,22 @@ def test_review_progress_shows_costly_cards_so_far_and_stops_for_a_new_hand(monk
     panel.new_hand_button.click()
     with pytest.raises(wprogress.Cancelled):
         progress(n - 1, n, cards[1:])
+
+
+def test_a_new_hand_stops_a_running_review(monkeypatch):
+    """The review's search is cancelled when a new hand is dealt: its thread ends at once and never reports."""
+    from rookcore.analysis.bench import play_ready
+    from rookcore.rules import get_rules
+
+    def long_review(record, threshold=10, seat="S", analysis=None, progress=None, solver=None):
+        solver.solve(play_ready(get_rules("partnership"), 0))  # minutes, unless cancelled
+        return [{"text": "should never be shown", "seat": "S"}]
+
+    panel = _played_panel()
+    monkeypatch.setattr(annotations, "review", long_review)
+    panel.review_button.click()
+    thread = panel._review_thread
+    assert thread.is_alive() and "Analyzing…" in panel.review_html.value
+    panel.new_hand_button.click()
+    assert not thread.is_alive()
+    assert "should never be shown" not in panel.review_html.value

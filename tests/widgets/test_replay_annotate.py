@@ -312,3 +312,32 @@ def test_analyze_shows_progress_and_stops_for_another_hand(monkeypatch):
     p.examples.value = "crowsnest-made"
     with pytest.raises(wprogress.Cancelled):
         progress(3, len(steps), want["cards"][-3:])
+
+
+def test_loading_another_hand_stops_a_long_analysis(monkeypatch):
+    """A search that takes minutes (a 14-trick first lead) is cancelled when another hand is loaded, so the new
+    hand can be analysed straight away (the Analyze button is enabled, and the old analysis never reports)."""
+    from rookcore import annotations
+    from rookcore.analysis.bench import play_ready
+    from rookcore.rules import get_rules
+
+    real = annotations.analyze
+
+    def long_analyze(record, threshold=10, progress=None, solver=None):
+        if record.variant == "partnership":
+            solver.solve(play_ready(get_rules("partnership"), 0))  # minutes, unless cancelled
+            return {"variant": "partnership", "start": None, "cards": [], "never": "shown"}
+        return real(record, threshold, progress, solver)
+
+    monkeypatch.setattr(annotations, "analyze", long_analyze)
+    p = ReplayPanel()
+    p.examples.value = "partnership-made"
+    p.analyze_button.click()
+    thread = p._analysis_thread
+    assert not thread.join(1.0) and thread.is_alive() and p.analyze_button.disabled
+    p.examples.value = "crowsnest-made"
+    assert not thread.is_alive() and not p.analyze_button.disabled
+    assert p.analysis is None and p.analysis_status.value == ""
+    p.analyze_button.click()
+    assert p.wait_analysis(timeout=120)
+    assert "Analysis done" in p.analysis_status.value and len(p.analysis["cards"]) == 36
