@@ -24,7 +24,17 @@ def read_record(path: str) -> records.HandRecord | records.GameRecord:
             data = fp.read(records.MAX_RECORD_BYTES + 1)
     except OSError as e:
         raise records.RecordError(f"{path}: cannot read: {e.strerror}") from e
-    return records.loads(data)
+    return records.loads(data)  # its errors stay as record-format.md shows them ("step 14: …", a JSON path)
+
+
+def _print_json(doc) -> int:
+    """Print ``doc`` as JSON on standard output: exit code 0, or 2 with one error line if the output cannot be
+    written (e.g. a full disk)."""
+    try:
+        print(json.dumps(doc, indent=1), flush=True)
+    except OSError as e:
+        return _fail(f"cannot write the output: {e.strerror or e}")
+    return 0
 
 
 def cmd_score(args: argparse.Namespace) -> int:
@@ -33,21 +43,25 @@ def cmd_score(args: argparse.Namespace) -> int:
         record = read_record(args.file)
     except records.RecordError as e:
         return _fail(str(e))
-    print(json.dumps(records.score_report(record), indent=1))
-    return 0
+    return _print_json(records.score_report(record))
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
     """``analyze FILE``: double-dummy loss and mark of every card played (JSON, exit 0) or one error line (exit 2)."""
     from .analysis import analyze_record  # noqa: PLC0415 - the solver is only needed here
 
+    if args.threshold < 1:
+        return _fail(f"--threshold must be at least 1 point, not {args.threshold}")
     try:
         record = read_record(args.file)
     except records.RecordError as e:
         return _fail(str(e))
+    hands = record.hands if isinstance(record, records.GameRecord) else [record]
+    tricks = hands[0].rules.hand_size if hands else 1
+    if not 1 <= args.from_trick <= tricks:
+        return _fail(f"--from-trick must be a trick of the hand, 1 to {tricks}, not {args.from_trick}")
     report = analyze_record(record, question_threshold=args.threshold, first_trick=args.from_trick)
-    print(json.dumps(report, indent=1))
-    return 0
+    return _print_json(report)
 
 
 def cmd_play(args: argparse.Namespace) -> int:

@@ -185,3 +185,22 @@ def test_progress_reports_from_the_last_card_back_and_can_stop():
 
     with pytest.raises(Stop):
         analyze_record(rec, progress=stop)
+
+
+@pytest.mark.parametrize("args,message", [(["--threshold", "0"], "--threshold must be at least 1"),
+                                          (["--threshold", "-5"], "--threshold must be at least 1"),
+                                          (["--from-trick", "99"], "1 to 9, not 99"),
+                                          (["--from-trick", "0"], "1 to 9, not 0")])
+def test_cli_bad_options(args, message):
+    """Options out of range: one error line, exit 2, nothing on standard output."""
+    out = run_cli(str(RECORD_DIR / "crowsnest-made.json"), *args)
+    assert out.returncode == 2 and out.stdout == ""
+    assert len(out.stderr.strip().splitlines()) == 1 and message in out.stderr
+
+
+def test_cli_full_disk_is_one_line():
+    with open("/dev/full", "w") as full:
+        out = subprocess.run([sys.executable, "-m", "rookcore", "analyze", str(RECORD_DIR / "crowsnest-made.json"),
+                              "--from-trick", "9"], stdout=full, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                             timeout=600)
+    assert out.returncode == 2 and "cannot write the output" in out.stderr and "Traceback" not in out.stderr
