@@ -41,10 +41,10 @@ def throttled(wanted: Callable[[], bool], show: Callable[[int, int, list[dict]],
 
 
 def progress_text(done: int, total: int, cards: list[dict]) -> str:
-    """ "Analyzing… 12 of 36 cards done, from the last trick back (tricks 7–9 so far; …)" for the entries ``cards``
-    (in step order, non-empty)."""
-    return (f"Analyzing… {done} of {total} cards done, from the last trick back (tricks {cards[0]['trick']}–"
-            f"{cards[-1]['trick']} so far; the first tricks take longest).")
+    """ "Analyzing… 12 of 36 cards done, from the last trick back (now in trick 7 of 9; …)" for the entries
+    ``cards`` done so far (in step order, non-empty)."""
+    return (f"Analyzing… {done} of {total} cards done, from the last trick back (now in trick {cards[0]['trick']} "
+            f"of {cards[-1]['trick']}; the first tricks take longest).")
 
 
 def cancellable_analysis(run, wanted: Callable[[], bool], keep: Callable[[object], None]):

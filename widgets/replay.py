@@ -894,9 +894,10 @@ class ReplayPanel(w.VBox):
             f"<td>{c['step']}</td><td>{c['trick']}</td><td>{escape(c['seat'])}</td><td>{escape(c['card'])}</td>"
             f"<td>{c['loss']}</td><td>{mark_badge(c['mark']) or '—'}</td>"
             f"<td>{escape(', '.join(c['best_cards']))}</td></tr>" for c in rows)
-        self.analysis_table.value = (f"<table style='font-size:13px;border-collapse:collapse' cellpadding='3'>"
-                                     f"<caption style='text-align:left'><b>Cards with a loss</b> "
-                                     f"(double dummy, points of the player's side)</caption>{head}{body}</table>")
+        self.analysis_table.value = (
+            "<div style='margin:6px 0 2px'><b>Cards with a loss</b> (double dummy, points of the player's side; "
+            f"{mark_badge('?')} loses 10 points or more, {mark_badge('??')} changes whether the bid is made)</div>"
+            f"<table style='font-size:13px;border-collapse:collapse' cellpadding='3'>{head}{body}</table>")
 
     @_safe
     def apply_analysis_marks(self) -> None:
