@@ -188,7 +188,9 @@ class SamplingPlayer:
     def _solve(self, state: HandState):
         if self._solver is None:
             from ..analysis.dd import Solver  # noqa: PLC0415 - only needed in endgames
-            self._solver = Solver(tt_limit=200_000)
+            # one thread: its endgames take milliseconds, and a second thread made decisions slower (median
+            # 40.5 ms against 35.8 ms, benchmarks/run.py --ai-hands 40); the arena runs one process per core
+            self._solver = Solver(tt_limit=200_000, threads=1)
         return self._solver.solve(state)
 
     # ----- calls ----------------------------------------------------------------
