@@ -33,8 +33,8 @@ Technique
   first (beating every card still to come, or covering partner's beatable card) with the most points, then the
   cheapest card that wins for now, else the lowest card; when the trick is surely ours (partner's card cannot be
   beaten, or partner plays last and can beat every card), points first.
-* Threads: with every card valued (`Solver.solve`) and at least `PARALLEL_MIN_TRICKS` tricks left, the legal cards
-  are shared out between ``Solver.threads`` searches (each takes the next card not yet started) that share the
+* Threads: with at least `PARALLEL_MIN_TRICKS` tricks left, `Solver.solve` and `Solver.analyze` share the root's
+  legal cards out between ``Solver.threads`` searches (each takes the next card not yet started) that share the
   transposition table without locks (`ddcore`'s module doc: a slot torn by a concurrent write reads as empty).
 * Static bound: the remainder is at most the points still out (hands + nest + undecided bonus), less the points of
   the other team's top trumps (a trump that only its own team's trumps can beat always goes to that team).
@@ -50,7 +50,8 @@ benchmarks/README.md): with two threads on two cores, 9-trick rule sets take a m
 hardest deals a minute; 13/14-trick deals mostly over 30 s. Endgames (≤ 6 tricks) take milliseconds.
 
 Public API: `solve(state)` → `DDResult`; `Solver` keeps its table between calls (use one per deal for speed);
-`Solver.analyze(state, card)` gives the best value, the best cards and one card's value without valuing every card.
+`Solver.analyze(state, card)` gives the best value, the best cards and one card's value without valuing every card;
+`Solver.cancel()` stops a search running in another thread (`SearchCancelled`).
 """
 from __future__ import annotations
 
@@ -570,7 +571,7 @@ class Solver:
     ``tt_limit``: entries of the transposition table (rounded down to a power of two; 32 bytes each with the
     compiled core: the default takes 32 MB, once per thread). ``node_limit``: the most nodes one `solve`/`analyze`
     call may search (per search thread) before it raises `SearchLimit` (None: no limit; the compiled core only).
-    ``threads``: search threads for `solve` with every card valued (the legal cards are shared out between threads
+    ``threads``: search threads for `solve` and `analyze` (the root's legal cards are shared out between threads
     that share one table; used from `PARALLEL_MIN_TRICKS` tricks left, compiled core only); default
     `default_threads()` (the machine's cores, at most 4). Raises ValueError for ``threads`` < 1.
     """
