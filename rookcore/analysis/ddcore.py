@@ -436,6 +436,147 @@ def _last_trick(W, seat, dtr):
 
 
 @njit(cache=True, nogil=True, _nrt=False)
+def _legal(W, h, led):
+    """The cards of hand ``h`` that may follow a lead in ``led``: that suit (and privileged cards), else any card."""
+    f = h & W[SM_ + led]
+    return (f | (h & W[PRIV_])) if f else h
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _two_tricks(W, seat, dtr, alpha, beta):
+    """Fail-soft remainder value (N–S view) with two tricks left and ``seat`` to lead: the next trick's lines by
+    plain alpha-beta over the four hands' (at most two) cards, the last trick by `_last_trick`. No table, no move
+    ordering, no card merging: at most 16 lines, cheaper than the general search's bookkeeping."""
+    M = W[M_]
+    TB = W[TB_]
+    s1 = (seat + 1) & 3
+    s2 = (seat + 2) & 3
+    s3 = (seat + 3) & 3
+    h0 = W[H_ + seat]
+    h1 = W[H_ + s1]
+    h2 = W[H_ + s2]
+    h3 = W[H_ + s3]
+    max0 = (seat & 1) == 0
+    best0 = -INF if max0 else INF
+    a0 = alpha
+    b0 = beta
+    m0 = h0
+    while m0:
+        c0 = trailing_zeros(m0)
+        m0 &= m0 - 1
+        W[H_ + seat] = h0 ^ (np.int64(1) << c0)
+        led = W[SUIT + c0]
+        tk = W[TKEY + c0]
+        k0 = tk if tk else W[RKEY + c0]
+        best1 = INF if max0 else -INF  # second seat: the other team
+        a1 = a0
+        b1 = b0
+        m1 = _legal(W, h1, led)
+        while m1:
+            c1 = trailing_zeros(m1)
+            m1 &= m1 - 1
+            W[H_ + s1] = h1 ^ (np.int64(1) << c1)
+            k1 = _key(W, c1, led)
+            ws = seat
+            wk = k0
+            if k1 > wk:
+                ws = s1
+                wk = k1
+            best2 = -INF if max0 else INF  # third seat: the leader's partner
+            a2 = a1
+            b2 = b1
+            m2 = _legal(W, h2, led)
+            while m2:
+                c2 = trailing_zeros(m2)
+                m2 &= m2 - 1
+                W[H_ + s2] = h2 ^ (np.int64(1) << c2)
+                k2 = _key(W, c2, led)
+                ws2 = ws
+                wk2 = wk
+                if k2 > wk2:
+                    ws2 = s2
+                    wk2 = k2
+                best3 = INF if max0 else -INF  # fourth seat: the other team
+                a3 = a2
+                b3 = b2
+                m3 = _legal(W, h3, led)
+                while m3:
+                    c3 = trailing_zeros(m3)
+                    m3 &= m3 - 1
+                    W[H_ + s3] = h3 ^ (np.int64(1) << c3)
+                    W[NODES_] += 1
+                    w = ws2
+                    if _key(W, c3, led) > wk2:
+                        w = s3
+                    tv = (W[PTS + c0] + W[PTS + c1] + W[PTS + c2] + W[PTS + c3]) * M + TB
+                    if w & 1:
+                        v = _last_trick(W, w, dtr - 1) - tv
+                    else:
+                        v = _last_trick(W, w, dtr + 1) + tv
+                    W[H_ + s3] = h3
+                    if max0:  # the fourth seat minimises
+                        if v < best3:
+                            best3 = v
+                            if v < b3:
+                                b3 = v
+                                if a3 >= b3:
+                                    break
+                    else:
+                        if v > best3:
+                            best3 = v
+                            if v > a3:
+                                a3 = v
+                                if a3 >= b3:
+                                    break
+                W[H_ + s2] = h2
+                if max0:
+                    if best3 > best2:
+                        best2 = best3
+                        if best3 > a2:
+                            a2 = best3
+                            if a2 >= b2:
+                                break
+                else:
+                    if best3 < best2:
+                        best2 = best3
+                        if best3 < b2:
+                            b2 = best3
+                            if a2 >= b2:
+                                break
+            W[H_ + s1] = h1
+            if max0:
+                if best2 < best1:
+                    best1 = best2
+                    if best2 < b1:
+                        b1 = best2
+                        if a1 >= b1:
+                            break
+            else:
+                if best2 > best1:
+                    best1 = best2
+                    if best2 > a1:
+                        a1 = best2
+                        if a1 >= b1:
+                            break
+        W[H_ + seat] = h0
+        if max0:
+            if best1 > best0:
+                best0 = best1
+                if best1 > a0:
+                    a0 = best1
+                    if a0 >= b0:
+                        break
+        else:
+            if best1 < best0:
+                best0 = best1
+                if best1 < b0:
+                    b0 = best1
+                    if a0 >= b0:
+                        break
+    return best0
+
+
+@njit(cache=True, nogil=True, _nrt=False)
 def _search(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, red, alpha, beta):
     """Fail-soft remainder value (N–S view) with ``seat`` to play the ``pos``-th card (0 = lead) of the trick.
 
@@ -464,6 +605,8 @@ def _search(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, red, al
     ply = (W[HAND_SIZE_] - nrem) * 4 + pos
     if pos == 0 and nrem == 1:
         return _last_trick(W, seat, dtr)
+    if pos == 0 and nrem == 2:
+        return _two_tricks(W, seat, dtr, alpha, beta)
     if pos == 0:
         if not W[BONUS_]:  # cheap check first (no scan, no table probe): all the points still out to one side
             base = M * (rempts + W[NESTV_] // M) + TB * nrem
