@@ -48,7 +48,7 @@ after installing, then ~1 s to load from its cache per process; `warm_up` does i
 
 Speed (compiled core, first lead of seeded deals, every card valued, ``python benchmarks/compare.py``; see
 benchmarks/README.md): with two threads on two cores, 9-trick rule sets take a median of 56–86 ms per full deal
-(wall), p99 0.5–1.4 s; one thread takes 1.7–1.9× as long (~7 million nodes/s); 10 tricks median ~0.6 s, the
+(wall; two runs), p99 0.5–1.5 s; one thread takes 1.7–1.9× as long (~7 million nodes/s); 10 tricks median ~0.6 s, the
 hardest deals a minute; 13/14-trick deals mostly over 30 s. Endgames (≤ 6 tricks) take milliseconds.
 
 Public API: `solve(state)` → `DDResult`; `Solver` keeps its table between calls (use one per deal for speed);
