@@ -443,6 +443,32 @@ def _legal(W, h, led):
 
 
 @njit(cache=True, nogil=True, _nrt=False)
+def _beats(W, c, led, seat, ws, wk):
+    """(winner, winning key) of a trick led in ``led`` and won so far by ``ws`` with key ``wk`` after ``seat`` plays
+    card ``c``."""
+    k = _key(W, c, led)
+    if k > wk:
+        return seat, k
+    return ws, wk
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _backup(maxi, v, best, a, b):
+    """A child's value ``v`` into its node's (best, alpha, beta): the maximiser (``maxi``) raises best and alpha,
+    the minimiser lowers best and beta; the node is cut off once alpha ≥ beta."""
+    if maxi:
+        if v > best:
+            best = v
+            if v > a:
+                a = v
+    elif v < best:
+        best = v
+        if v < b:
+            b = v
+    return best, a, b
+
+
+@njit(cache=True, nogil=True, _nrt=False)
 def _two_tricks(W, seat, dtr, alpha, beta):
     """Fail-soft remainder value (N–S view) with two tricks left and ``seat`` to lead: the next trick's lines by
     plain alpha-beta over the four hands' (at most two) cards, the last trick by `_last_trick`. No table, no move
@@ -476,12 +502,7 @@ def _two_tricks(W, seat, dtr, alpha, beta):
             c1 = trailing_zeros(m1)
             m1 &= m1 - 1
             W[H_ + s1] = h1 ^ (np.int64(1) << c1)
-            k1 = _key(W, c1, led)
-            ws = seat
-            wk = k0
-            if k1 > wk:
-                ws = s1
-                wk = k1
+            ws, wk = _beats(W, c1, led, s1, seat, k0)
             best2 = -INF if max0 else INF  # third seat: the leader's partner
             a2 = a1
             b2 = b1
@@ -490,12 +511,7 @@ def _two_tricks(W, seat, dtr, alpha, beta):
                 c2 = trailing_zeros(m2)
                 m2 &= m2 - 1
                 W[H_ + s2] = h2 ^ (np.int64(1) << c2)
-                k2 = _key(W, c2, led)
-                ws2 = ws
-                wk2 = wk
-                if k2 > wk2:
-                    ws2 = s2
-                    wk2 = k2
+                ws2, wk2 = _beats(W, c2, led, s2, ws, wk)
                 best3 = INF if max0 else -INF  # fourth seat: the other team
                 a3 = a2
                 b3 = b2
@@ -505,74 +521,28 @@ def _two_tricks(W, seat, dtr, alpha, beta):
                     m3 &= m3 - 1
                     W[H_ + s3] = h3 ^ (np.int64(1) << c3)
                     W[NODES_] += 1
-                    w = ws2
-                    if _key(W, c3, led) > wk2:
-                        w = s3
+                    w = _beats(W, c3, led, s3, ws2, wk2)[0]
                     tv = (W[PTS + c0] + W[PTS + c1] + W[PTS + c2] + W[PTS + c3]) * M + TB
                     if w & 1:
                         v = _last_trick(W, w, dtr - 1) - tv
                     else:
                         v = _last_trick(W, w, dtr + 1) + tv
                     W[H_ + s3] = h3
-                    if max0:  # the fourth seat minimises
-                        if v < best3:
-                            best3 = v
-                            if v < b3:
-                                b3 = v
-                                if a3 >= b3:
-                                    break
-                    else:
-                        if v > best3:
-                            best3 = v
-                            if v > a3:
-                                a3 = v
-                                if a3 >= b3:
-                                    break
+                    best3, a3, b3 = _backup(not max0, v, best3, a3, b3)
+                    if a3 >= b3:
+                        break
                 W[H_ + s2] = h2
-                if max0:
-                    if best3 > best2:
-                        best2 = best3
-                        if best3 > a2:
-                            a2 = best3
-                            if a2 >= b2:
-                                break
-                else:
-                    if best3 < best2:
-                        best2 = best3
-                        if best3 < b2:
-                            b2 = best3
-                            if a2 >= b2:
-                                break
+                best2, a2, b2 = _backup(max0, best3, best2, a2, b2)
+                if a2 >= b2:
+                    break
             W[H_ + s1] = h1
-            if max0:
-                if best2 < best1:
-                    best1 = best2
-                    if best2 < b1:
-                        b1 = best2
-                        if a1 >= b1:
-                            break
-            else:
-                if best2 > best1:
-                    best1 = best2
-                    if best2 > a1:
-                        a1 = best2
-                        if a1 >= b1:
-                            break
+            best1, a1, b1 = _backup(not max0, best2, best1, a1, b1)
+            if a1 >= b1:
+                break
         W[H_ + seat] = h0
-        if max0:
-            if best1 > best0:
-                best0 = best1
-                if best1 > a0:
-                    a0 = best1
-                    if a0 >= b0:
-                        break
-        else:
-            if best1 < best0:
-                best0 = best1
-                if best1 < b0:
-                    b0 = best1
-                    if a0 >= b0:
-                        break
+        best0, a0, b0 = _backup(max0, best1, best0, a0, b0)
+        if a0 >= b0:
+            break
     return best0
 
 
