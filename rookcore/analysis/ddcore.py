@@ -246,9 +246,7 @@ def _lead_order(W, seat, bm, ply, n):
 def _top_key(W, seat, led):
     """The highest trick key among ``seat``'s legal cards in a trick led in ``led`` (0 for off-suit discards, −1 for an
     empty hand): above the current winner's key means ``seat`` can take the trick."""
-    h = W[H_ + seat]
-    f = h & W[SM_ + led]
-    m = (f | (h & W[PRIV_])) if f else h
+    m = _legal(W, W[H_ + seat], led)
     top = -1
     while m:
         c = trailing_zeros(m)
@@ -417,22 +415,16 @@ def _last_trick(W, seat, dtr):
     """Remainder value of the last trick (each hand holds one card; ``seat`` leads): its points, nest, bonus."""
     c = trailing_zeros(W[H_ + seat])
     led = W[SUIT + c]
-    tk = W[TKEY + c]
-    wk = tk if tk else W[RKEY + c]
     ws = seat
+    wk = _key(W, c, led)
     tp = W[PTS + c]
     for i in range(1, 4):
         s = (seat + i) & 3
         c = trailing_zeros(W[H_ + s])
-        k = _key(W, c, led)
+        ws, wk = _beats(W, c, led, s, ws, wk)
         tp += W[PTS + c]
-        if k > wk:
-            wk = k
-            ws = s
-    M = W[M_]
-    if ws & 1:
-        return -(tp * M + W[TB_]) + _terminal(W, ws, dtr - 1)
-    return tp * M + W[TB_] + _terminal(W, ws, dtr + 1)
+    tv, dtr = _trick(W, ws, tp, dtr)
+    return tv + _terminal(W, ws, dtr)
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -440,6 +432,15 @@ def _legal(W, h, led):
     """The cards of hand ``h`` that may follow a lead in ``led``: that suit (and privileged cards), else any card."""
     f = h & W[SM_ + led]
     return (f | (h & W[PRIV_])) if f else h
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _trick(W, ws, tp, dtr):
+    """(N–S value of a trick won by ``ws`` with ``tp`` points: ±(points × M + tie-break), trick difference after)."""
+    tv = tp * W[M_] + W[TB_]
+    if ws & 1:
+        return -tv, dtr - 1
+    return tv, dtr + 1
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -473,8 +474,6 @@ def _two_tricks(W, seat, dtr, alpha, beta):
     """Fail-soft remainder value (N–S view) with two tricks left and ``seat`` to lead: the next trick's lines by
     plain alpha-beta over the four hands' (at most two) cards, the last trick by `_last_trick`. No table, no move
     ordering, no card merging: at most 16 lines, cheaper than the general search's bookkeeping."""
-    M = W[M_]
-    TB = W[TB_]
     s1 = (seat + 1) & 3
     s2 = (seat + 2) & 3
     s3 = (seat + 3) & 3
@@ -492,8 +491,7 @@ def _two_tricks(W, seat, dtr, alpha, beta):
         m0 &= m0 - 1
         W[H_ + seat] = h0 ^ (np.int64(1) << c0)
         led = W[SUIT + c0]
-        tk = W[TKEY + c0]
-        k0 = tk if tk else W[RKEY + c0]
+        k0 = _key(W, c0, led)
         best1 = INF if max0 else -INF  # second seat: the other team
         a1 = a0
         b1 = b0
@@ -522,11 +520,8 @@ def _two_tricks(W, seat, dtr, alpha, beta):
                     W[H_ + s3] = h3 ^ (np.int64(1) << c3)
                     W[NODES_] += 1
                     w = _beats(W, c3, led, s3, ws2, wk2)[0]
-                    tv = (W[PTS + c0] + W[PTS + c1] + W[PTS + c2] + W[PTS + c3]) * M + TB
-                    if w & 1:
-                        v = _last_trick(W, w, dtr - 1) - tv
-                    else:
-                        v = _last_trick(W, w, dtr + 1) + tv
+                    tv, d2 = _trick(W, w, W[PTS + c0] + W[PTS + c1] + W[PTS + c2] + W[PTS + c3], dtr)
+                    v = tv + _last_trick(W, w, d2)
                     W[H_ + s3] = h3
                     best3, a3, b3 = _backup(not max0, v, best3, a3, b3)
                     if a3 >= b3:
@@ -618,9 +613,7 @@ def _search(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, red, al
         if n > 1:
             _lead_order(W, seat, bm, ply, n)
     else:
-        f = h & W[SM_ + led]
-        legal = (f | (h & W[PRIV_])) if f else h
-        n = _gen(W, legal & ~red, ply)
+        n = _gen(W, _legal(W, h, led) & ~red, ply)
         if n > 1:
             _follow_order(W, seat, pos, led, ws, wk, ply, n)
     nxt = (seat + 1) & 3
@@ -633,44 +626,24 @@ def _search(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, red, al
         W[H_ + seat] = h ^ b
         p = tp + W[PTS + c]
         if pos == 0:
-            tk = W[TKEY + c]
-            v = _search(W, TT, nxt, one, W[SUIT + c], seat, tk if tk else W[RKEY + c], W[PTS + c], b, dtr, nrem, rempts, red, alpha, beta)
+            s = W[SUIT + c]
+            v = _search(W, TT, nxt, one, s, seat, _key(W, c, s), W[PTS + c], b, dtr, nrem, rempts, red, alpha, beta)
         else:
-            k = _key(W, c, led)
-            w2 = ws
-            k2 = wk
-            if k > wk:
-                w2 = seat
-                k2 = k
+            w2, k2 = _beats(W, c, led, seat, ws, wk)
             if pos == 3:
-                if w2 & 1:
-                    tv = -(p * M + TB)
-                    d2 = dtr - 1
-                else:
-                    tv = p * M + TB
-                    d2 = dtr + 1
+                tv, d2 = _trick(W, w2, p, dtr)
                 if nrem == 1:
                     v = tv + _terminal(W, w2, d2)
                 else:
                     v = tv + _search(W, TT, w2, zero, zero, zero, zero, zero, zero, d2, nrem - one, rempts - p, zero, alpha - tv, beta - tv)
             else:
                 v = _search(W, TT, nxt, pos + 1, led, w2, k2, p, tmask | b, dtr, nrem, rempts, red, alpha, beta)
-        if maxi:
-            if v > best:
-                best = v
-                best_c = c
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        else:
-            if v < best:
-                best = v
-                best_c = c
-                if v < beta:
-                    beta = v
-                    if alpha >= beta:
-                        break
+        nb, alpha, beta = _backup(maxi, v, best, alpha, beta)
+        if nb != best:
+            best = nb
+            best_c = c
+        if alpha >= beta:
+            break
     W[H_ + seat] = h
     if pos == 0:
         if best >= b1:
@@ -701,27 +674,16 @@ def after_card(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, c, a
     majority bonus) through the tables in ``W``."""
     b = np.int64(1) << c
     W[H_ + seat] ^= b
-    tkc = W[TKEY + c]
     if pos == 0:
         led = W[SUIT + c]
-        k = tkc if tkc else W[RKEY + c]
         ws = seat
-        wk = k
+        wk = _key(W, c, led)
     else:
-        k = _key(W, c, led)
-        if k > wk:
-            ws = seat
-            wk = k
+        ws, wk = _beats(W, c, led, seat, ws, wk)
     tp += W[PTS + c]
     tmask |= b
     if pos == 3:
-        M = W[M_]
-        if ws & 1:
-            tv = -(tp * M + W[TB_])
-            dtr -= 1
-        else:
-            tv = tp * M + W[TB_]
-            dtr += 1
+        tv, dtr = _trick(W, ws, tp, dtr)
         if nrem == 1:
             v = tv + _terminal(W, ws, dtr)
         else:
