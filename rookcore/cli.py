@@ -50,17 +50,11 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     """``analyze FILE``: double-dummy loss and mark of every card played (JSON, exit 0) or one error line (exit 2)."""
     from .analysis import analyze_record  # noqa: PLC0415 - the solver is only needed here
 
-    if args.threshold < 1:
-        return _fail(f"--threshold must be at least 1 point, not {args.threshold}")
     try:
         record = read_record(args.file)
-    except records.RecordError as e:
+        report = analyze_record(record, question_threshold=args.threshold, first_trick=args.from_trick)
+    except ValueError as e:  # RecordError is a ValueError; bad --threshold / --from-trick
         return _fail(str(e))
-    hands = record.hands if isinstance(record, records.GameRecord) else [record]
-    tricks = hands[0].rules.hand_size if hands else 1
-    if not 1 <= args.from_trick <= tricks:
-        return _fail(f"--from-trick must be a trick of the hand, 1 to {tricks}, not {args.from_trick}")
-    report = analyze_record(record, question_threshold=args.threshold, first_trick=args.from_trick)
     return _print_json(report)
 
 

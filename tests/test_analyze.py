@@ -187,8 +187,8 @@ def test_progress_reports_from_the_last_card_back_and_can_stop():
         analyze_record(rec, progress=stop)
 
 
-@pytest.mark.parametrize("args,message", [(["--threshold", "0"], "--threshold must be at least 1"),
-                                          (["--threshold", "-5"], "--threshold must be at least 1"),
+@pytest.mark.parametrize("args,message", [(["--threshold", "0"], "threshold must be a whole number of points"),
+                                          (["--threshold", "-5"], "at least 1, not -5"),
                                           (["--from-trick", "99"], "1 to 9, not 99"),
                                           (["--from-trick", "0"], "1 to 9, not 0")])
 def test_cli_bad_options(args, message):

@@ -40,7 +40,8 @@ def analyze_record(record: HandRecord | GameRecord, question_threshold: int = 10
 
     ``first_trick`` > 1 skips the cards of earlier tricks (faster); ``start`` is then the double-dummy result
     before the first card analysed instead of from the first lead. ``progress``: see `analyze_hand` (for a game
-    record it is called per hand). Raises what ``progress`` raises (to stop early).
+    record it is called per hand). Raises what ``progress`` raises (to stop early), and ValueError for a
+    ``question_threshold`` below 1 point or a ``first_trick`` outside 1..tricks per hand.
     """
     if isinstance(record, GameRecord):
         return {"variant": record.variant,
@@ -61,22 +62,21 @@ def analyze_hand(record: HandRecord, question_threshold: int = 10, solver: Solve
     """
     solver = solver or Solver()
     rules = record.rules
-    todo = []  # (step, state before the card, card), in step order
-    state = record.initial_state()
-    replay = record.states()
-    next(replay)
-    for step, action in enumerate(record.actions()):
-        if type(action) is Play and state.phase is Phase.PLAY and len(state.tricks) + 1 >= first_trick:
-            todo.append((step, state.clone(), action.card))
-        state = next(replay)
+    if isinstance(question_threshold, bool) or not isinstance(question_threshold, int) or question_threshold < 1:
+        raise ValueError(f"the threshold must be a whole number of points, at least 1, not {question_threshold!r}")
+    if not 1 <= first_trick <= rules.hand_size:
+        raise ValueError(f"the first trick must be a trick of the hand, 1 to {rules.hand_size}, not {first_trick}")
+    # (step, state before the card, card) in step order; `states()` yields a fresh state before each step
+    todo = [(step, state, action.card) for step, (action, state) in enumerate(zip(record.actions(), record.states()))
+            if type(action) is Play and state.phase is Phase.PLAY and len(state.tricks) + 1 >= first_trick]
     cards: list[dict[str, Any]] = []
-    start = None
+    res = None
     for done, (step, state, card) in enumerate(reversed(todo), 1):
         entry, res = _card_entry(solver, rules, state, step, card, question_threshold)
         cards.insert(0, entry)
-        start = {"NS": res.ns, "EW": res.ew}
         if progress is not None:
             progress(done, len(todo), list(cards))
+    start = None if res is None else {"NS": res.ns, "EW": res.ew}
     return {"variant": record.variant, "start": start, "cards": cards}
 
 
