@@ -65,7 +65,7 @@ from rookcore.rules import Rules
 from rookcore.table import Table
 
 from .cards import PALETTE, card_label, card_svg, card_title, hand_svg
-from .progress import STOP_WAIT, Cancelled, cancellable_analysis, progress_text, throttled
+from .progress import Cancelled, cancellable_analysis, progress_text, stop_analysis, throttled
 
 SEAT_NAMES = {0: "North", 1: "East", 2: "South", 3: "West"}
 TEAM_NAMES = {"NS": "N–S", "EW": "E–W"}
@@ -673,10 +673,7 @@ class PlayPanel(widgets.VBox):
     def _stop_review(self) -> None:
         """Cancel a running review's search and wait (briefly) for its thread to end."""
         solver, self._review_solver = self._review_solver, None
-        if solver is not None:
-            solver.cancel()
-            if self._review_thread is not None:
-                self._review_thread.join(STOP_WAIT)
+        stop_analysis(solver, self._review_thread)
 
     def _run_review(self, record, token: int) -> None:
         seat = SEATS[self.table.learner]

@@ -9,7 +9,8 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-__all__ = ["Cancelled", "PROGRESS_EVERY", "STOP_WAIT", "throttled", "progress_text", "cancellable_analysis"]
+__all__ = ["Cancelled", "PROGRESS_EVERY", "STOP_WAIT", "throttled", "progress_text", "cancellable_analysis",
+           "stop_analysis"]
 
 PROGRESS_EVERY = 0.5
 """Seconds between two progress updates of a running analysis."""
@@ -61,3 +62,12 @@ def cancellable_analysis(run, wanted: Callable[[], bool], keep: Callable[[object
         return run(solver)
     except SearchCancelled as e:
         raise Cancelled from e
+
+
+def stop_analysis(solver, thread) -> None:
+    """Cancel ``solver`` (the running analysis' `rookcore.analysis.Solver`, or None when none runs) and wait up to
+    `STOP_WAIT` seconds for its ``thread`` to end."""
+    if solver is not None:
+        solver.cancel()
+        if thread is not None:
+            thread.join(STOP_WAIT)

@@ -48,7 +48,7 @@ from rookcore.records import GameRecord, HandRecord, RecordError
 from rookcore.rules import Rules
 
 from .cards import card_svg, hand_svg
-from .progress import STOP_WAIT, Cancelled, cancellable_analysis, progress_text, throttled
+from .progress import Cancelled, cancellable_analysis, progress_text, stop_analysis, throttled
 
 MAX_UPLOAD_BYTES = records.MAX_RECORD_BYTES  # 1 MB, the engine's own record size cap
 DEFAULT_EXAMPLE = "crowsnest-made"
@@ -766,10 +766,7 @@ class ReplayPanel(w.VBox):
     def _reset_analysis(self) -> None:
         self._analysis_token += 1  # a running analysis of the previous hand is ignored when it ends
         solver, self._analysis_solver = self._analysis_solver, None
-        if solver is not None:  # stop it: its search ends within microseconds, then its thread
-            solver.cancel()
-            if self._analysis_thread is not None:
-                self._analysis_thread.join(STOP_WAIT)
+        stop_analysis(solver, self._analysis_thread)
         self.analysis = None
         self._analysis_by_step = {}
         self.analysis_status.value = ""
