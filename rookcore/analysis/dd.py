@@ -562,7 +562,6 @@ BACKEND = "numba"
 """Search core used by new solvers: "numba" (compiled, `ddcore`) or "python" (the closures of `_Engine`)."""
 _TRACE: list | None = None
 ACCEL = True
-BISECT = True
 
 
 class Solver:
@@ -782,6 +781,10 @@ class _Root:
         """Make every search of this root end now (`Solver.cancel`): the compiled searches stop at their next
         node (node limit zero), the pure-Python one before its next null-window search."""
         self.stopped = True
+        self._zero_limits()
+
+    def _zero_limits(self) -> None:
+        """Set every compiled search of this root to stop at its next node (node limit zero)."""
         if self.W is not None:
             from .ddcore import LIMIT_  # noqa: PLC0415
 
@@ -803,7 +806,7 @@ class _Root:
         while lo < hi:
             if self.stopped:
                 raise SearchCancelled("the double-dummy search was cancelled")
-            if BISECT and lo > -INF and hi < INF:
+            if lo > -INF and hi < INF:
                 t = (lo + hi + 1) // 2
             if t <= lo:
                 t = lo + 1
@@ -894,10 +897,6 @@ class _Root:
         lock = threading.Lock()
         values: dict[int, int | None] = {}
 
-        def stop_all() -> None:
-            for W in [self.W] + [W for W, _child in self.workers]:
-                W[LIMIT_] = 0
-
         def run(child) -> None:
             local: dict = {}
             try:
@@ -908,7 +907,7 @@ class _Root:
                         return
                     values[c] = value(c, child, local)
             except BaseException:
-                stop_all()
+                self._zero_limits()
                 raise
 
         futures = [_pool(n - 1).submit(run, child) for _W, child in self.workers[:n - 1]]
@@ -922,7 +921,7 @@ class _Root:
                         f.exception()
                         break
                     except BaseException as exc:  # noqa: BLE001 - re-raised below, once the threads stopped
-                        stop_all()
+                        self._zero_limits()
                         interrupted = exc
             for W, _child in self.workers:
                 self.W[NODES_] += W[NODES_]
@@ -982,6 +981,8 @@ def _pool(n: int):
 
     with _POOL_LOCK:
         if _POOL is None or _POOL._max_workers < n:
+            if _POOL is not None:
+                _POOL.shutdown(wait=False)  # its threads end once idle; a bigger pool replaces it
             _POOL = ThreadPoolExecutor(max_workers=n, thread_name_prefix="dd-search")
         return _POOL
 
