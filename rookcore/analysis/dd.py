@@ -58,6 +58,7 @@ Public API: `solve(state)` → `DDResult`; `Solver` keeps its table between call
 from __future__ import annotations
 
 import itertools
+import os as _os
 import threading
 from dataclasses import dataclass, field
 
@@ -519,11 +520,21 @@ def _nb_arrays(rules, tables, pts, cls, order, priv, suit_mask, M, TB, NESTV, BO
     """The int64 arrays of the compiled core (`ddcore` module doc) for one engine."""
     import numpy as np  # noqa: PLC0415 - numpy and numba only with the compiled backend
 
-    from .ddcore import CMASK_, GEN_, HAND_SIZE_, ORD, P0, TTMASK_, W_SIZE  # noqa: PLC0415
+    from .ddcore import CI, CMASK_, GEN_, HAND_SIZE_, ORD, P0, ROOT_, RPOS, TTMASK_, W_SIZE, ZP_, ZS_  # noqa: PLC0415
 
     W = np.zeros(W_SIZE, np.int64)
-    T = W[:P0].reshape(9, 64)
-    T[5:] = -1
+    T = W[:P0].reshape(11, 64)
+    T[5:9] = -1
+    classes = sorted(set(cls))
+    T[CI // 64] = [classes.index(k) for k in cls]
+    rng = np.random.default_rng(0x5EED)  # fixed: the same hash keys in every process
+    rand = rng.integers(-(1 << 63), (1 << 63) - 1, size=(2, 4, 4, 16), dtype=np.int64)
+    for sig in range(2):  # shape hash of card c in seat's hand: by (seat, suit, class), not by the card itself
+        for seat in range(4):
+            W[ZS_ + 256 * sig + 64 * seat:ZS_ + 256 * sig + 64 * seat + 64] = [
+                rand[sig, seat, tables.suit[c], T[CI // 64, c]] if tables.suit[c] >= 0 else 0 for c in range(64)]
+    W[ZP_:ZP_ + 4096] = rng.integers(-(1 << 63), (1 << 63) - 1, size=4096, dtype=np.int64)
+    W[ROOT_] = -1  # until a root is set: every card not in a hand breaks runs of equivalent cards
     T[0] = tables.suit
     T[1] = [1000 + p if p else 0 for p in tables.trump_power]
     T[2] = tables.rank_power
@@ -532,12 +543,13 @@ def _nb_arrays(rules, tables, pts, cls, order, priv, suit_mask, M, TB, NESTV, BO
     for s in range(4):
         for j, (c, _b, _cl) in enumerate(order[s]):
             T[ORD // 64 + s, j] = c
+            T[RPOS // 64, c] = j
     TT = _shared_table(tt_limit)
     W[P0:P0 + 7] = [M, TB, NESTV, BONUSV, 1 if bonus else 0, priv, tables.trump]
     W[P0 + 7:P0 + 11] = suit_mask
     W[HAND_SIZE_] = rules.hand_size
     W[GEN_] = next(_GENERATIONS)
-    W[TTMASK_] = len(TT) - 1
+    W[TTMASK_] = len(TT) * 16 // 17 - 1  # entries (their tags follow them)
     W[CMASK_] = sum(1 << c for c in range(64) if cls[c])
     return W, TT
 
@@ -717,7 +729,7 @@ class _Root:
             for i, c in enumerate(state.trick):
                 k = TK[c] or (RK[c] if SUIT[c] == led else 0)
                 if k > wk:
-                    ws, wk = (state.trick_leader + i) % 4, k
+                    ws, wk, wc = (state.trick_leader + i) % 4, k, c
                 tp += PTS[c]
         self.legal = [int(c) for c in state.legal_cards()]
         lmask = 0
@@ -730,20 +742,21 @@ class _Root:
 
         if eng.nb is not None:
             from .ddcore import after_card  # noqa: PLC0415
-            from .ddcore import ABORT_, H_, LIMIT_, NODES_  # noqa: PLC0415
+            from .ddcore import ABORT_, H_, LIMIT_, NODES_, ROOT_  # noqa: PLC0415
             W, TT = eng.nb
             W[H_:H_ + 4] = hands
+            W[ROOT_] = 0 if _os.environ.get("NOROOT") else hands[0] | hands[1] | hands[2] | hands[3] | tmask  # cards played below break runs (`_kvec`)
             W[LIMIT_] = W[NODES_] + node_limit if node_limit else 1 << 62
             W[ABORT_] = 0
             nb_led = led if pos else 0
-            nb_ws, nb_wk = (ws, wk) if pos else (seat, -1)
+            nb_ws, nb_wk, nb_wc = (ws, wk, wc) if pos else (seat, -1, -1)
 
             def make_child(W):
                 """The search of one thread: ``W`` its own work array (hands, buffers), the table shared."""
                 def child(c: int, alpha: int, beta: int) -> int:
                     """Fail-soft alpha-beta value (remainder, N–S view) after ``c`` (compiled core)."""
-                    v = after_card(W, TT, seat, pos, nb_led, nb_ws, nb_wk, tp, tmask, d, nrem, rempts, c, alpha,
-                                   beta)
+                    v = after_card(W, TT, seat, pos, nb_led, nb_ws, nb_wk, nb_wc, tp, tmask, d, nrem, rempts, c,
+                                   alpha, beta)
                     if W[ABORT_]:
                         if self.stopped:
                             raise SearchCancelled("the double-dummy search was cancelled")

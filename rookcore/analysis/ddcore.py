@@ -28,62 +28,76 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 __all__ = ["after_card", "new_table", "INF"]
 
 INF = 1 << 40
-SUIT, TKEY, RKEY, PTS, CLS, ORD = 0, 64, 128, 192, 256, 320  # rows of T, 64 wide, in W
-P0 = 9 * 64  # P follows T in W, then H, MV and SC
+SUIT, TKEY, RKEY, PTS, CLS, ORD, CI, RPOS = 0, 64, 128, 192, 256, 320, 576, 640  # rows of T, 64 wide, in W
+P0 = 11 * 64  # P follows T in W, then H, MV, SC and the hash tables
 M_, TB_, NESTV_, BONUSV_, BONUS_, PRIV_, TRUMP_, SM_, HAND_SIZE_, NODES_, GEN_, TTMASK_, ZERO_, CMASK_ = (
     P0 + i for i in (0, 1, 2, 3, 4, 5, 6, 7, 11, 12, 13, 14, 15, 16))
-LIMIT_, ABORT_ = P0 + 17, P0 + 18
+LIMIT_, ABORT_, ROOT_, REL_ = P0 + 17, P0 + 18, P0 + 19, P0 + 20
 H_ = P0 + 32
 MV_ = H_ + 4
 SC_ = MV_ + 64 * 24
-W_SIZE = SC_ + 64 * 24
+ZS_ = SC_ + 64 * 24  # shape hash of a card in a seat's hand: 2 signatures × (4 seats × 64 cards)
+ZP_ = ZS_ + 2 * 256  # hash of a held card by position: 4 suits × 16 ranks × 4 seats × 16 classes
+PH_ = ZP_ + 4096  # per lead node with n tricks left (17 × 4 suits × 20): each suit's prefix hashes (17), held cards
+PH_STRIDE = 4 * 20  # and redundant cards as masks of positions in the suit's order (``ORD``)
+W_SIZE = PH_ + 17 * PH_STRIDE
+BUCKET = 64  # table slots per bucket: one partition key's entries share a bucket (their tags: 512 bytes)
 
 
-_A2 = "int64[:, ::1]"
-_A1 = "int64[::1]"
-_SIG = f"int64({_A2}, {_A1}, {_A1}, {_A2}, {_A2}, {_A2}, {_A2}, {', '.join(['int64'] * 13)})"
 
 
 def new_table(entries: int) -> np.ndarray:
-    """Empty transposition table of ``entries`` slots (rounded down to a power of two, at least 16), int64 (N, 4),
-    32 bytes a slot, aligned so that each two-way bucket is one 64-byte cache line."""
-    n = 1 << max(4, int(entries).bit_length() - 1)
-    buf = np.zeros(n * 4 + 8, np.int64)
+    """Empty transposition table of ``entries`` slots (rounded down to a power of two N, at least `BUCKET`), int64
+    (N + N/16, 4), 34 bytes a slot, 64-byte aligned: rows 0..N−1 the entries (32 bytes), then each slot's 16-bit tag
+    (16 to a row, `_tags`)."""
+    n = 1 << max(BUCKET.bit_length() - 1, int(entries).bit_length() - 1)
+    rows = n + n // 16
+    buf = np.zeros(rows * 4 + 8, np.int64)
     off = (-buf.ctypes.data % 64) // 8
-    return buf[off:off + n * 4].reshape(n, 4)
+    return buf[off:off + rows * 4].reshape(rows, 4)
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _normal(W, tmask):
-    """One pass over the cards in play (hands and ``tmask``, the current trick's cards; 0 at a trick boundary).
+def _normal(W, tmask, ph):
+    """One pass over the cards in play (hands and ``tmask``, the current trick's cards; 0 at a trick boundary) and the
+    cards played since the search's root (``W[ROOT_]``). Returns (shape1, shape2, red, sure0, sure1, runlow):
 
-    Key: each hand's cards renumbered by their rank among the cards still in play of their effective suit (bit
-    16·suit + k for the k-th highest), the same for the cards that count (points or privilege), and the set of
-    those cards; positions with equal keys have equal values (meaningful at a trick boundary). Also the redundant
-    cards (each equivalent to the next higher card of the same hand: same class, adjacent among the cards in play)
-    and the points each team is sure to take (trumps that only its own team's trumps can beat).
-    Returns (6 key words, red, sure0, sure1).
+    * shape1, shape2: two hashes of each hand's multiset of (suit, class): the partition key without the ranks;
+    * with ``ph`` ≥ 0, the prefix hashes of each suit at ``W[ph:]``: entry (s, k) hashes the holder and class of the k
+      highest cards of suit s in the hands (`_psig`: the explicit cards of a partition entry);
+    * red: the redundant cards, each equivalent to the next higher card of the same hand (same class, adjacent among
+      the cards in play, and no card played since the root between them: such pairs stay adjacent in every
+      position above, which `_kvec` needs to keep them on one side of a partition's rank threshold);
+    * sure0, sure1: the points each team is sure to take (trumps that only its own team's trumps can beat) and
+      runlow, the lowest of those trumps (−1 if none).
     """
     h0, h1, h2, h3 = W[H_ + 0], W[H_ + 1], W[H_ + 2], W[H_ + 3]
-    inplay = h0 | h1 | h2 | h3 | tmask
+    hands = h0 | h1 | h2 | h3
+    inplay = hands | tmask
+    scan = inplay | W[ROOT_]
     trump = W[TRUMP_]
-    n0 = 0
-    n1 = 0
-    n2 = 0
-    n3 = 0
-    ncl = 0
+    shape1 = 0
+    shape2 = 0
     red = 0
     sure0 = 0
     sure1 = 0
+    runlow = -1
     for s in range(4):
-        if inplay & W[SM_ + s] == 0:
+        if ph >= 0:
+            W[ph + 20 * s] = 0
+            W[ph + 20 * s + 17] = 0
+            W[ph + 20 * s + 18] = 0
+        if scan & W[SM_ + s] == 0:
             continue
-        b = np.int64(1) << (16 * s)
+        rs = 0
+        rr = 0
+        p1 = 0
+        k = 0
         prev_h = 0
         prev_cl = -1
         top_team = -1
@@ -92,45 +106,43 @@ def _normal(W, tmask):
             if c < 0:
                 break
             cb = np.int64(1) << c
-            if cb & inplay == 0:
+            if cb & scan == 0:
                 continue
-            if cb & h0:
-                n0 |= b
-                hh = h0
-                t = 0
-            elif cb & h1:
-                n1 |= b
-                hh = h1
-                t = 1
-            elif cb & h2:
-                n2 |= b
-                hh = h2
-                t = 0
-            elif cb & h3:
-                n3 |= b
-                hh = h3
-                t = 1
-            else:  # in the current trick (``tmask``): in no hand, and breaks the run of top trumps
-                hh = 0
-                t = -3
+            if cb & hands == 0:  # played since the root, or in the current trick: breaks runs of equal cards
+                prev_h = 0
+                if cb & tmask:
+                    top_team = -2
+                continue
+            seat = 0 if cb & h0 else 1 if cb & h1 else 2 if cb & h2 else 3
+            hh = W[H_ + seat]
             cl = W[CLS + c]
-            if cl:
-                ncl |= b
-            b <<= 1
+            shape1 += W[ZS_ + 64 * seat + c]
+            shape2 += W[ZS_ + 256 + 64 * seat + c]
+            if ph >= 0 and k < 16:
+                p1 += W[ZP_ + ((16 * s + k) * 4 + seat) * 16 + W[CI + c]]
+                W[ph + 20 * s + k + 1] = p1
+            rs |= 1 << j
+            k += 1
             if cb & prev_h and cl == prev_cl:
                 red |= cb
+                rr |= 1 << j
             prev_h = hh
             prev_cl = cl
+            t = seat & 1
             if top_team == -1:
                 top_team = t
             elif top_team != t:
                 top_team = -2
             if top_team >= 0 and s == trump:
+                runlow = c
                 if t:
                     sure1 += W[PTS + c]
                 else:
                     sure0 += W[PTS + c]
-    return n0, n1, n2, n3, ncl, inplay & W[CMASK_], red, sure0, sure1
+        if ph >= 0:
+            W[ph + 20 * s + 17] = rs
+            W[ph + 20 * s + 18] = rr
+    return shape1, shape2, red, sure0, sure1, runlow
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -177,19 +189,27 @@ def _mix(x, w, k):
     return x ^ ((x >> 29) & np.int64(0x7FFFFFFFF))
 
 
+_KA = -7046029254386353131
+_KB = -4658895280553007687
+
+
 @njit(cache=True, nogil=True, _nrt=False)
-def _sig(h0, h1, h2, h3, h4, h5, meta):
-    """Two independent 64-bit signatures of a key (nonlinear multiply–xorshift chains with different constants)."""
-    ka = np.int64(-7046029254386353131)
-    kb = np.int64(-4658895280553007687)
-    a = np.int64(0x2545F4914F6CDD1D)
-    b = np.int64(-7723592293110705685)
-    for w in (h0, h1, h2, h3, h4, h5, meta):
-        a = _mix(a, w, ka)
-        b = _mix(b, w, kb)
-    a = _mix(a, a >> 31, ka)
-    b = _mix(b, b >> 31, kb)
+def _base(shape1, shape2, meta):
+    """Two independent hashes of a partition key's rank-free part: the hands' (suit, class) multisets (`_normal`)
+    and ``meta`` (leader, bonus state, generation). The table bucket is chosen by the first."""
+    a = _mix(_mix(np.int64(0x2545F4914F6CDD1D), shape1, _KA), meta, _KA)
+    b = _mix(_mix(np.int64(-7723592293110705685), shape2, _KB), meta, _KB)
     return a, b
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _psig(W, ph, base1, kv):
+    """The 64-bit signature of the partition entry whose explicit cards are the ``kv`` counts (5 bits a suit) of
+    highest cards of each suit, in the position whose first `_base` hash and prefix hashes (``W[ph:]``) are given."""
+    p = base1
+    for s in range(4):
+        p += W[ph + 20 * s + min(16, (kv >> (5 * s)) & 31)]
+    return _mix(_mix(p, kv + 1, _KA), p >> 31, _KA)
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -304,16 +324,63 @@ BOUND = (1 << 30) - 1  # a stored bound at ±BOUND means unbounded
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _probe(TT, idx, s1, s2):
-    """(slot, packed bounds) of the signatures in the two-way bucket at ``idx``, or (−1, 0).
+def _lane(TT, nt, i):
+    """(row, column, shift) of slot ``i``'s 16-bit tag: four to a word, after the ``nt`` entry rows."""
+    w = i >> 2
+    return nt + (w >> 2), w & 3, 16 * (i & 3)
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _tags(W, TT, idx, base2):
+    """Mask of the slots of the bucket at ``idx`` whose tag (10 bits of the partition key ``base2``, `_store`)
+    matches: one pass over the bucket's 128 bytes of tags."""
+    nt = W[TTMASK_] + 1
+    tag = (base2 >> 54) & 1023
+    found = np.int64(0)
+    for j in range(BUCKET):
+        r, c, sh = _lane(TT, nt, idx + j)
+        found |= np.int64((TT[r, c] >> (sh + 6)) & 1023 == tag) << j
+    return found
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _probe(W, TT, idx, ph, base1, base2, alpha, beta):
+    """Look the position up in the bucket at ``idx``: every entry whose partition holds it (the entry's signatures
+    match `_psig` for the entry's explicit-card counts). Returns (cut, value, lo, hi, rel, best): with cut 1,
+    ``value`` is one entry's bound outside (alpha, beta) and ``rel`` that entry's explicit cards (`_kv_mask`);
+    else lo, hi are the tightest bounds of the entries found (−INF, INF if none) and rel their explicit cards
+    together. best: the normalised best card of the first entry found (−1 if none).
 
     Lockless (threads share the table): a slot holds ``s1 ^ bounds`` in word 0, so a slot whose words come from
-    different writes fails the check; the bounds are read once and returned with the slot."""
-    for i in (idx, idx ^ 1):
+    different writes fails the check; the bounds are read once."""
+    lo = -INF
+    hi = INF
+    rel = 0
+    best = -1
+    found = _tags(W, TT, idx, base2)
+    while found:
+        i = idx + trailing_zeros(found)
+        found &= found - 1
+        if TT[i, 1] != base2:
+            continue
+        w3 = TT[i, 3]
         d = TT[i, 2]
-        if TT[i, 0] ^ d == s1 and TT[i, 1] == s2:
-            return i, d
-    return -1, np.int64(0)
+        kv = (w3 >> 11) & 0xFFFFF
+        if TT[i, 0] ^ d != _psig(W, ph, base1, kv):
+            continue
+        elo = _unpack((d >> 32) - BOUND - 1)
+        ehi = _unpack((d & np.int64(0xFFFFFFFF)) - BOUND - 1)
+        m = _kv_mask(W, ph, kv)
+        if elo >= beta:
+            return 1, elo, lo, hi, m, best
+        if ehi <= alpha:
+            return 1, ehi, lo, hi, m, best
+        rel |= m
+        lo = max(lo, elo)
+        hi = min(hi, ehi)
+        if best < 0:
+            best = (w3 & 127) - 1
+    return 0, np.int64(0), lo, hi, rel, best
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -327,29 +394,104 @@ def _unpack(v):
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _store(W, TT, idx, slot, s1, s2, lo, hi, best_c, nrem):
-    """Write bounds to ``slot`` or, when new, to the bucket's stale slot or the one with fewer tricks left."""
+def _popcount(x):
+    """Number of set bits of ``x`` ≥ 0 (below 2⁶²)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56 & 0xFF
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _kv_mask(W, ph, kv):
+    """The lowest explicit card of each suit (a relevance mask, `_kvec`) of the explicit-card counts ``kv`` at the
+    lead node whose `_normal` data is at ``W[ph:]``."""
+    m = 0
+    for s in range(4):
+        k = (kv >> (5 * s)) & 31
+        if k == 0:
+            continue
+        rs = W[ph + 20 * s + 17]
+        for _ in range(k - 1):
+            rs &= rs - 1
+        if rs:
+            m |= np.int64(1) << W[ORD + 64 * s + trailing_zeros(rs)]
+    return m
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _kvec(W, ph, rel):
+    """Explicit-card counts (5 bits a suit) of a partition entry at a trick boundary, and its relevance mask.
+
+    ``rel``: cards whose rank decided something in the subtree (trick winners that beat a card of their suit,
+    sure trumps, explicit cards of the entries used). In each suit every card down to the lowest of them is
+    explicit, and further down through redundant cards (`_normal`) so that no pair of equivalent cards merged below
+    is split by the threshold. ``W[ph:]``: the node's `_normal` data (held and redundant cards by position).
+    Returns (kv, mask of the lowest explicit card of each suit)."""
+    kv = 0
+    low = 0
+    for s in range(4):
+        m = rel & W[SM_ + s]
+        if m == 0:
+            continue
+        jt = 0
+        while m:
+            jt = max(jt, W[RPOS + trailing_zeros(m)])
+            m &= m - 1
+        rs = W[ph + 20 * s + 17]
+        sel = rs & ((2 << jt) - 1)
+        rest = rs & ~((2 << jt) - 1)
+        rr = W[ph + 20 * s + 18]
+        while rest:
+            j = trailing_zeros(rest)
+            if (rr >> j) & 1 == 0:
+                break
+            sel |= 1 << j
+            rest &= rest - 1
+        if sel:
+            kv |= _popcount(sel) << (5 * s)
+            low |= np.int64(1) << W[ORD + 64 * s + 63 - leading_zeros(sel)]
+    return kv, low
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _store(W, TT, idx, ph, base1, base2, kv, lo, hi, best_c, nrem):
+    """Write the partition entry (explicit counts ``kv``) with bounds lo, hi to its slot in the bucket at ``idx``
+    or, when new, to a stale slot or the one with fewest tricks left."""
     if W[ABORT_]:
         return
     gen = W[GEN_]
+    s1 = _psig(W, ph, base1, kv)
+    nt = W[TTMASK_] + 1
+    g2 = gen & 3
+    found = _tags(W, TT, idx, base2)
+    slot = -1
+    while found:
+        i = idx + trailing_zeros(found)
+        found &= found - 1
+        if TT[i, 1] == base2 and TT[i, 0] ^ TT[i, 2] == s1:
+            slot = i
+            break
     if slot < 0:
-        i0 = idx
-        i1 = idx ^ 1
-        if TT[i0, 3] >> 11 != gen:
-            slot = i0
-        elif TT[i1, 3] >> 11 != gen:
-            slot = i1
-        elif ((TT[i0, 3] >> 7) & 15) <= ((TT[i1, 3] >> 7) & 15):
-            slot = i0
-        else:
-            slot = i1
-        TT[slot, 1] = s2
+        low = 99
+        for i in range(idx, idx + BUCKET):
+            r, c, sh = _lane(TT, nt, i)
+            g = (TT[r, c] >> sh) & 0xFFFF
+            sc = -1 if g & 3 != g2 else g >> 2 & 15  # a stale slot first, else the fewest tricks left
+            if sc < low:
+                low = sc
+                slot = i
     lo = max(-BOUND, min(BOUND, lo))
     hi = max(-BOUND, min(BOUND, hi))
     data = ((lo + BOUND + 1) << 32) | (hi + BOUND + 1)
+    TT[slot, 1] = base2
     TT[slot, 2] = data
     TT[slot, 0] = s1 ^ data  # lockless: a slot torn by another thread's write fails `_probe`'s check
-    TT[slot, 3] = (best_c + 1) + 128 * nrem + 2048 * gen
+    TT[slot, 3] = (best_c + 1) + 128 * nrem + 2048 * kv + (gen << 31)
+    r, c, sh = _lane(TT, nt, slot)
+    lane = ((((base2 >> 54) & 1023) << 6) | (nrem << 2) | g2) << sh
+    TT[r, c] = (TT[r, c] & ~(np.int64(0xFFFF) << sh)) | lane  # not atomic: a tag lost to a concurrent write only
+    # hides its entry (a table miss), and a wrong tag only costs a check
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -417,14 +559,26 @@ def _last_trick(W, seat, dtr):
     led = W[SUIT + c]
     ws = seat
     wk = _key(W, c, led)
+    wc = c
     tp = W[PTS + c]
     for i in range(1, 4):
         s = (seat + i) & 3
         c = trailing_zeros(W[H_ + s])
-        ws, wk = _beats(W, c, led, s, ws, wk)
+        ws, wk, wc = _beats(W, c, led, s, ws, wk, wc)
         tp += W[PTS + c]
     tv, dtr = _trick(W, ws, tp, dtr)
+    W[REL_] = _trick_rel(W, W[H_ + 0] | W[H_ + 1] | W[H_ + 2] | W[H_ + 3], wc)
     return tv + _terminal(W, ws, dtr)
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _trick_rel(W, tm, wc):
+    """Relevance (`_kvec`) of a finished trick (cards ``tm``) won by card ``wc``: ``wc`` when it beat a card of its own
+    effective suit (its rank decided the trick), else nothing (it won by suit)."""
+    cb = np.int64(1) << wc
+    if tm & W[SM_ + W[SUIT + wc]] & ~cb:
+        return cb
+    return np.int64(0)
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -444,13 +598,13 @@ def _trick(W, ws, tp, dtr):
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _beats(W, c, led, seat, ws, wk):
-    """(winner, winning key) of a trick led in ``led`` and won so far by ``ws`` with key ``wk`` after ``seat`` plays
-    card ``c``."""
+def _beats(W, c, led, seat, ws, wk, wc):
+    """(winner, winning key, winning card) of a trick led in ``led`` and won so far by ``ws`` with key ``wk`` and card
+    ``wc`` after ``seat`` plays card ``c``."""
     k = _key(W, c, led)
     if k > wk:
-        return seat, k
-    return ws, wk
+        return seat, k, c
+    return ws, wk, wc
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -473,7 +627,8 @@ def _backup(maxi, v, best, a, b):
 def _two_tricks(W, seat, dtr, alpha, beta):
     """Fail-soft remainder value (N–S view) with two tricks left and ``seat`` to lead: the next trick's lines by
     plain alpha-beta over the four hands' (at most two) cards, the last trick by `_last_trick`. No table, no move
-    ordering, no card merging: at most 16 lines, cheaper than the general search's bookkeeping."""
+    ordering, no card merging: at most 16 lines, cheaper than the general search's bookkeeping. Sets ``W[REL_]``
+    to the relevance of the lines the value depends on (all of a node's lines, or the one that cut it off)."""
     s1 = (seat + 1) & 3
     s2 = (seat + 2) & 3
     s3 = (seat + 3) & 3
@@ -483,6 +638,7 @@ def _two_tricks(W, seat, dtr, alpha, beta):
     h3 = W[H_ + s3]
     max0 = (seat & 1) == 0
     best0 = -INF if max0 else INF
+    r0 = np.int64(0)  # relevance at each level: every line searched, or the line that cut off
     a0 = alpha
     b0 = beta
     m0 = h0
@@ -495,62 +651,78 @@ def _two_tricks(W, seat, dtr, alpha, beta):
         best1 = INF if max0 else -INF  # second seat: the other team
         a1 = a0
         b1 = b0
+        r1 = np.int64(0)
         m1 = _legal(W, h1, led)
         while m1:
             c1 = trailing_zeros(m1)
             m1 &= m1 - 1
             W[H_ + s1] = h1 ^ (np.int64(1) << c1)
-            ws, wk = _beats(W, c1, led, s1, seat, k0)
+            ws, wk, wc = _beats(W, c1, led, s1, seat, k0, c0)
             best2 = -INF if max0 else INF  # third seat: the leader's partner
             a2 = a1
             b2 = b1
+            r2 = np.int64(0)
             m2 = _legal(W, h2, led)
             while m2:
                 c2 = trailing_zeros(m2)
                 m2 &= m2 - 1
                 W[H_ + s2] = h2 ^ (np.int64(1) << c2)
-                ws2, wk2 = _beats(W, c2, led, s2, ws, wk)
+                ws2, wk2, wc2 = _beats(W, c2, led, s2, ws, wk, wc)
                 best3 = INF if max0 else -INF  # fourth seat: the other team
                 a3 = a2
                 b3 = b2
+                r3 = np.int64(0)
                 m3 = _legal(W, h3, led)
                 while m3:
                     c3 = trailing_zeros(m3)
                     m3 &= m3 - 1
                     W[H_ + s3] = h3 ^ (np.int64(1) << c3)
                     W[NODES_] += 1
-                    w = _beats(W, c3, led, s3, ws2, wk2)[0]
+                    w, _wk, wc3 = _beats(W, c3, led, s3, ws2, wk2, wc2)
                     tv, d2 = _trick(W, w, W[PTS + c0] + W[PTS + c1] + W[PTS + c2] + W[PTS + c3], dtr)
                     v = tv + _last_trick(W, w, d2)
+                    tm = (np.int64(1) << c0) | (np.int64(1) << c1) | (np.int64(1) << c2) | (np.int64(1) << c3)
+                    rl = W[REL_] | _trick_rel(W, tm, wc3)
                     W[H_ + s3] = h3
                     best3, a3, b3 = _backup(not max0, v, best3, a3, b3)
                     if a3 >= b3:
+                        r3 = rl
                         break
+                    r3 |= rl
                 W[H_ + s2] = h2
                 best2, a2, b2 = _backup(max0, best3, best2, a2, b2)
                 if a2 >= b2:
+                    r2 = r3
                     break
+                r2 |= r3
             W[H_ + s1] = h1
             best1, a1, b1 = _backup(not max0, best2, best1, a1, b1)
             if a1 >= b1:
+                r1 = r2
                 break
+            r1 |= r2
         W[H_ + seat] = h0
         best0, a0, b0 = _backup(max0, best1, best0, a0, b0)
         if a0 >= b0:
+            r0 = r1
             break
+        r0 |= r1
+    W[REL_] = r0
     return best0
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _search(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, red, alpha, beta):
-    """Fail-soft remainder value (N–S view) with ``seat`` to play the ``pos``-th card (0 = lead) of the trick.
+def _search(W, TT, seat, pos, led, ws, wk, wc, tp, tmask, dtr, nrem, rempts, red, alpha, beta):
+    """Fail-soft remainder value (N–S view) with ``seat`` to play the ``pos``-th card (0 = lead) of the trick; sets
+    ``W[REL_]`` to the cards whose ranks the value depends on (partition search, `_kvec`).
 
     Lead (pos 0): ``nrem`` ≥ 1 tricks left, ``rempts`` points in the hands; table probe, static bound, ordered
-    leads. Follow (pos 1..3): trick led in ``led``, won so far by ``ws`` with key ``wk``, ``tp`` points and cards
+    leads. Follow (pos 1..3): trick led in ``led``, won so far by ``ws`` with key ``wk`` and card ``wc``, ``tp`` points and cards
     ``tmask`` in it, ``red`` the redundant cards found at its lead. One self-recursive function (numba caches it).
     """
     W[NODES_] += 1
     zero = W[ZERO_]
+    W[REL_] = zero
     if W[NODES_] >= W[LIMIT_]:
         W[ABORT_] = 1
         return zero  # an int64 zero that is not a literal: literal arguments break numba's cache of recursion
@@ -558,14 +730,14 @@ def _search(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, red, al
     M = W[M_]
     TB = W[TB_]
     a1 = alpha
-    s1 = s2 = zero
     b1 = beta
-    slot = -1
     idx = 0
-    meta = 0
+    ph = 0
+    base1 = base2 = zero
     bm = -1
     lo = -INF
     hi = INF
+    rel = zero
     h = W[H_ + seat]
     ply = (W[HAND_SIZE_] - nrem) * 4 + pos
     if pos == 0 and nrem == 1:
@@ -588,27 +760,25 @@ def _search(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, red, al
             meta = (W[GEN_] << 16) + seat + 4 * (d + 128) + 1
         else:
             meta = (W[GEN_] << 16) + seat + 1
-        k0, k1, k2, k3, k4, k5, red, sure0, sure1 = _normal(W, zero)
-        s1, s2 = _sig(k0, k1, k2, k3, k4, k5, meta)
-        idx = s1 & W[TTMASK_]
-        slot, pk = _probe(TT, idx, s1, s2)
-        if slot >= 0:
-            lo = _unpack((pk >> 32) - BOUND - 1)
-            hi = _unpack((pk & np.int64(0xFFFFFFFF)) - BOUND - 1)
-            bm = _expand(W, (TT[slot, 3] & 127) - 1)
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo > alpha:
-                alpha = lo
-            if hi < beta:
-                beta = hi
+        ph = PH_ + PH_STRIDE * nrem
+        shape1, shape2, red, sure0, sure1, runlow = _normal(W, zero, ph)
+        base1, base2 = _base(shape1, shape2, meta)
+        idx = base1 & W[TTMASK_] & ~(BUCKET - 1)
+        cut, v, lo, hi, rel, bnb = _probe(W, TT, idx, ph, base1, base2, alpha, beta)
+        if cut:
+            W[REL_] = rel
+            return v
+        bm = _expand(W, bnb)
+        if lo > alpha:
+            alpha = lo
+        if hi < beta:
+            beta = hi
         ub, lb = _bounds(W, sure0, sure1, dtr, nrem, rempts)
-        if ub <= alpha:
-            return ub
-        if lb >= beta:
-            return lb
+        if ub <= alpha or lb >= beta:
+            if runlow >= 0 and sure0 + sure1 > 0:
+                rel |= np.int64(1) << runlow
+            W[REL_] = rel
+            return ub if ub <= alpha else lb
         n = _gen(W, h & ~red, ply)
         if n > 1:
             _lead_order(W, seat, bm, ply, n)
@@ -620,6 +790,7 @@ def _search(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, red, al
     maxi = (seat & 1) == 0
     best = -INF if maxi else INF
     best_c = -1
+    rel0 = rel  # the table entries used
     for i in range(n):
         c = W[MV_ + ply * 24 + i]
         b = np.int64(1) << c
@@ -627,23 +798,29 @@ def _search(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, red, al
         p = tp + W[PTS + c]
         if pos == 0:
             s = W[SUIT + c]
-            v = _search(W, TT, nxt, one, s, seat, _key(W, c, s), W[PTS + c], b, dtr, nrem, rempts, red, alpha, beta)
+            v = _search(W, TT, nxt, one, s, seat, _key(W, c, s), c, W[PTS + c], b, dtr, nrem, rempts, red, alpha, beta)
+            crel = W[REL_]
         else:
-            w2, k2 = _beats(W, c, led, seat, ws, wk)
+            w2, k2, wc2 = _beats(W, c, led, seat, ws, wk, wc)
             if pos == 3:
                 tv, d2 = _trick(W, w2, p, dtr)
+                crel = _trick_rel(W, tmask | b, wc2)
                 if nrem == 1:
                     v = tv + _terminal(W, w2, d2)
                 else:
-                    v = tv + _search(W, TT, w2, zero, zero, zero, zero, zero, zero, d2, nrem - one, rempts - p, zero, alpha - tv, beta - tv)
+                    v = tv + _search(W, TT, w2, zero, zero, zero, zero, zero, zero, zero, d2, nrem - one, rempts - p, zero, alpha - tv, beta - tv)
+                    crel |= W[REL_]
             else:
-                v = _search(W, TT, nxt, pos + 1, led, w2, k2, p, tmask | b, dtr, nrem, rempts, red, alpha, beta)
+                v = _search(W, TT, nxt, pos + 1, led, w2, k2, wc2, p, tmask | b, dtr, nrem, rempts, red, alpha, beta)
+                crel = W[REL_]
         nb, alpha, beta = _backup(maxi, v, best, alpha, beta)
         if nb != best:
             best = nb
             best_c = c
-        if alpha >= beta:
+        if alpha >= beta:  # a cutoff: the bound holds wherever this card's line does
+            rel = rel0 | crel
             break
+        rel |= crel
     W[H_ + seat] = h
     if pos == 0:
         if best >= b1:
@@ -655,14 +832,17 @@ def _search(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, red, al
         else:
             lo = best
             hi = best
-        _store(W, TT, idx, slot, s1, s2, lo, hi, _compact(W, best_c), nrem)
+        kv, rel = _kvec(W, ph, rel)
+        _store(W, TT, idx, ph, base1, base2, kv, lo, hi, _compact(W, best_c), nrem)
+    W[REL_] = rel
     return best
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def after_card(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, c, alpha, beta):
+def after_card(W, TT, seat, pos, led, ws, wk, wc, tp, tmask, dtr, nrem, rempts, c, alpha, beta):
     """Fail-soft remainder value (N–S view) after ``seat`` plays card ``c`` as the ``pos``-th card (0..3) of the
-    current trick (led suit ``led``, winner so far ``ws`` with key ``wk``, ``tp`` points and cards ``tmask`` in it),
+    current trick (led suit ``led``, winner so far ``ws`` with key ``wk`` and card ``wc``, ``tp`` points and cards
+    ``tmask`` in it),
     ``dtr`` the trick difference, ``nrem`` tricks left including this one, ``rempts`` points in the hands and the
     trick. ``W`` holds the hands with ``c`` still in ``seat``'s; it is restored on return.
 
@@ -678,8 +858,9 @@ def after_card(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, c, a
         led = W[SUIT + c]
         ws = seat
         wk = _key(W, c, led)
+        wc = c
     else:
-        ws, wk = _beats(W, c, led, seat, ws, wk)
+        ws, wk, wc = _beats(W, c, led, seat, ws, wk, wc)
     tp += W[PTS + c]
     tmask |= b
     if pos == 3:
@@ -688,9 +869,9 @@ def after_card(W, TT, seat, pos, led, ws, wk, tp, tmask, dtr, nrem, rempts, c, a
             v = tv + _terminal(W, ws, dtr)
         else:
             zero = W[ZERO_]
-            v = tv + _search(W, TT, ws, zero, zero, zero, zero, zero, zero, dtr, nrem - 1, rempts - tp, zero, alpha - tv, beta - tv)
+            v = tv + _search(W, TT, ws, zero, zero, zero, zero, zero, zero, zero, dtr, nrem - 1, rempts - tp, zero, alpha - tv, beta - tv)
     else:
-        red = _normal(W, tmask)[6]
-        v = _search(W, TT, (seat + 1) & 3, pos + 1, led, ws, wk, tp, tmask, dtr, nrem, rempts, red, alpha, beta)
+        red = _normal(W, tmask, -1)[2]
+        v = _search(W, TT, (seat + 1) & 3, pos + 1, led, ws, wk, wc, tp, tmask, dtr, nrem, rempts, red, alpha, beta)
     W[H_ + seat] ^= b
     return v
