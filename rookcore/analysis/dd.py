@@ -20,10 +20,11 @@ Technique
 * Alpha-beta (fail-soft) driven by MTD(f) null-window searches (with a growing step after repeated moves one way).
 * Transposition table at trick boundaries only. It stores bounds on the value of the *remainder* (points from here
   on), so the points already taken are not part of the key and one table serves every position of a deal. Compiled
-  core: the key is rank-normalised (each card renumbered by its rank among the cards still in play of its suit,
-  plus which of those count), so positions that differ only by which equivalent low cards are gone share an entry;
-  the table is a fixed array of ``tt_limit`` entries of 32 bytes (a 128-bit signature of the key, packed bounds and
-  best card) in two-way buckets of one cache line, replacing the shallower entry.
+  core: partition search (`ddcore` module doc): an entry keeps explicit only the ranks that decided tricks in the
+  search that proved it (per suit, the cards down to the lowest such card); below that, only each hand's count of
+  cards of each class (points and privilege) is part of the entry, so one entry serves every position that agrees on
+  the rest. The table is a fixed array of ``tt_limit`` slots of 34 bytes (entry and tag), the entries of one
+  rank-free key in one bucket of 64 slots. Python core: the key is the exact hands.
   With a majority bonus the trick difference so far is part of the key (normalised once the bonus is decided).
 * Equivalent cards: cards of one hand, adjacent in rank in their effective suit among the cards still in play (hands
   and the current trick), with the same points and privilege, are interchangeable: only one is searched.
@@ -58,7 +59,6 @@ Public API: `solve(state)` → `DDResult`; `Solver` keeps its table between call
 from __future__ import annotations
 
 import itertools
-import os as _os
 import threading
 from dataclasses import dataclass, field
 
@@ -69,9 +69,10 @@ from ..rules import Rules
 __all__ = ["DDResult", "SearchLimit", "SearchCancelled", "Solver", "solve", "warm_up", "TT_LIMIT"]
 
 INF = 1 << 40
-TT_LIMIT = 1 << 20
-"""Default transposition-table size in entries. Compiled core: a fixed table of 32-byte entries (32 MB), two-way
-buckets replacing the shallower entry. Python core: a dict cleared at this many entries (~150 bytes each)."""
+TT_LIMIT = 1 << 18
+"""Default transposition-table size in entries. Compiled core: a fixed table of 34-byte slots (8.5 MB: it fits the
+processor's last-level cache, and probes are what bounds the speed; a 4× table saves 0–7 % of nodes on 9- and 10-trick
+deals but costs more in cache misses). Python core: a dict cleared at this many entries (~150 bytes each)."""
 
 
 class SearchLimit(RuntimeError):
@@ -508,8 +509,9 @@ class _Engine:
         self.nb = None
         if BACKEND == "numba":
             from .ddcore import NODES_  # noqa: PLC0415 - numba only with the compiled backend
-            self.nb = _nb_arrays(rules, tables, pts, cls, order, priv, suit_mask, M, TB, NESTV, BONUSV, bonus,
-                                 tt_limit)
+            W, TT, self.to_core = _nb_arrays(rules, tables, pts, cls, order, priv, suit_mask, M, TB, NESTV, BONUSV,
+                                             bonus, tt_limit)
+            self.nb = W, TT
             self.nb_nodes = NODES_
         self.end_trick = end_trick
         self.last_trick = last_trick
@@ -517,41 +519,58 @@ class _Engine:
 
 
 def _nb_arrays(rules, tables, pts, cls, order, priv, suit_mask, M, TB, NESTV, BONUSV, bonus, tt_limit):
-    """The int64 arrays of the compiled core (`ddcore` module doc) for one engine."""
+    """The int64 arrays of the compiled core (`ddcore` module doc) for one engine, and the map of card ids to the
+    core's ids (16·effective suit + rank order, highest first: a suit's cards are one 16-bit run of a mask)."""
     import numpy as np  # noqa: PLC0415 - numpy and numba only with the compiled backend
 
-    from .ddcore import CI, CMASK_, GEN_, HAND_SIZE_, ORD, P0, ROOT_, RPOS, TTMASK_, W_SIZE, ZP_, ZS_  # noqa: PLC0415
+    from .ddcore import CI, CMASK_, GEN_, HAND_SIZE_, P0, ROOT_, TTMASK_, W_SIZE, ZP_, ZS_  # noqa: PLC0415
 
+    to_core = [-1] * 64
+    for s in range(4):
+        if len(order[s]) > 16:
+            raise ValueError(f"the compiled core takes at most 16 cards a suit, not {len(order[s])}")
+        for j, (c, _b, _cl) in enumerate(order[s]):
+            to_core[c] = 16 * s + j
     W = np.zeros(W_SIZE, np.int64)
-    T = W[:P0].reshape(11, 64)
-    T[5:9] = -1
+    T = W[:P0].reshape(6, 64)
+    T[0] = -1
     classes = sorted(set(cls))
-    T[CI // 64] = [classes.index(k) for k in cls]
+    for c in range(64):
+        i = to_core[c]
+        if i < 0:
+            continue
+        T[0, i] = tables.suit[c]
+        T[1, i] = 1000 + tables.trump_power[c] if tables.trump_power[c] else 0
+        T[2, i] = tables.rank_power[c]
+        T[3, i] = pts[c]
+        T[4, i] = cls[c]
+        T[CI // 64, i] = classes.index(cls[c])
     rng = np.random.default_rng(0x5EED)  # fixed: the same hash keys in every process
     rand = rng.integers(-(1 << 63), (1 << 63) - 1, size=(2, 4, 4, 16), dtype=np.int64)
-    for sig in range(2):  # shape hash of card c in seat's hand: by (seat, suit, class), not by the card itself
+    for sig in range(2):  # shape hash of card i in seat's hand: by (seat, suit, class), not by the card itself
         for seat in range(4):
             W[ZS_ + 256 * sig + 64 * seat:ZS_ + 256 * sig + 64 * seat + 64] = [
-                rand[sig, seat, tables.suit[c], T[CI // 64, c]] if tables.suit[c] >= 0 else 0 for c in range(64)]
+                rand[sig, seat, i >> 4, T[CI // 64, i]] if T[0, i] >= 0 else 0 for i in range(64)]
     W[ZP_:ZP_ + 4096] = rng.integers(-(1 << 63), (1 << 63) - 1, size=4096, dtype=np.int64)
     W[ROOT_] = -1  # until a root is set: every card not in a hand breaks runs of equivalent cards
-    T[0] = tables.suit
-    T[1] = [1000 + p if p else 0 for p in tables.trump_power]
-    T[2] = tables.rank_power
-    T[3] = pts
-    T[4] = cls
-    for s in range(4):
-        for j, (c, _b, _cl) in enumerate(order[s]):
-            T[ORD // 64 + s, j] = c
-            T[RPOS // 64, c] = j
     TT = _shared_table(tt_limit)
-    W[P0:P0 + 7] = [M, TB, NESTV, BONUSV, 1 if bonus else 0, priv, tables.trump]
-    W[P0 + 7:P0 + 11] = suit_mask
+    W[P0:P0 + 7] = [M, TB, NESTV, BONUSV, 1 if bonus else 0, _core_mask(to_core, priv), tables.trump]
+    W[P0 + 7:P0 + 11] = [_core_mask(to_core, m) for m in suit_mask]
     W[HAND_SIZE_] = rules.hand_size
     W[GEN_] = next(_GENERATIONS)
     W[TTMASK_] = len(TT) * 16 // 17 - 1  # entries (their tags follow them)
-    W[CMASK_] = sum(1 << c for c in range(64) if cls[c])
-    return W, TT
+    W[CMASK_] = _core_mask(to_core, sum(1 << c for c in range(64) if cls[c]))
+    return W, TT, to_core
+
+
+def _core_mask(to_core: list[int], mask: int) -> int:
+    """A mask of card ids as a mask of the compiled core's ids (an int64: bit 63 as the sign)."""
+    out = 0
+    while mask:
+        b = mask & -mask
+        out |= 1 << to_core[b.bit_length() - 1]
+        mask ^= b
+    return out - (1 << 64) if out >> 63 else out
 
 
 _GENERATIONS = itertools.count(1)
@@ -581,8 +600,8 @@ class Solver:
 
     One `Solver` can be used for many positions (and deals); its table is kept while the (rules, trump, nest points)
     stay the same (e.g. every position of one deal) and replaced otherwise.
-    ``tt_limit``: entries of the transposition table (rounded down to a power of two; 32 bytes each with the
-    compiled core: the default takes 32 MB, once per thread). ``node_limit``: the most nodes one `solve`/`analyze`
+    ``tt_limit``: entries of the transposition table (rounded down to a power of two; 34 bytes each with the
+    compiled core: the default takes 8.5 MB, once per thread). ``node_limit``: the most nodes one `solve`/`analyze`
     call may search (per search thread) before it raises `SearchLimit` (None: no limit; the compiled core only).
     ``threads``: search threads for `solve` and `analyze` (the root's legal cards are shared out between threads
     that share one table; used from `PARALLEL_MIN_TRICKS` tricks left, compiled core only); default
@@ -744,19 +763,22 @@ class _Root:
             from .ddcore import after_card  # noqa: PLC0415
             from .ddcore import ABORT_, H_, LIMIT_, NODES_, ROOT_  # noqa: PLC0415
             W, TT = eng.nb
-            W[H_:H_ + 4] = hands
-            W[ROOT_] = 0 if _os.environ.get("NOROOT") else hands[0] | hands[1] | hands[2] | hands[3] | tmask  # cards played below break runs (`_kvec`)
+            core = eng.to_core
+            core_hands = [_core_mask(core, h) for h in hands]
+            core_tmask = _core_mask(core, tmask)
+            W[H_:H_ + 4] = core_hands
+            W[ROOT_] = _core_mask(core, hands[0] | hands[1] | hands[2] | hands[3] | tmask)  # breaks runs (`_kvec`)
             W[LIMIT_] = W[NODES_] + node_limit if node_limit else 1 << 62
             W[ABORT_] = 0
             nb_led = led if pos else 0
-            nb_ws, nb_wk, nb_wc = (ws, wk, wc) if pos else (seat, -1, -1)
+            nb_ws, nb_wk, nb_wc = (ws, wk, core[wc]) if pos else (seat, -1, -1)
 
             def make_child(W):
                 """The search of one thread: ``W`` its own work array (hands, buffers), the table shared."""
                 def child(c: int, alpha: int, beta: int) -> int:
                     """Fail-soft alpha-beta value (remainder, N–S view) after ``c`` (compiled core)."""
-                    v = after_card(W, TT, seat, pos, nb_led, nb_ws, nb_wk, nb_wc, tp, tmask, d, nrem, rempts, c,
-                                   alpha, beta)
+                    v = after_card(W, TT, seat, pos, nb_led, nb_ws, nb_wk, nb_wc, tp, core_tmask, d, nrem, rempts,
+                                   core[c], alpha, beta)
                     if W[ABORT_]:
                         if self.stopped:
                             raise SearchCancelled("the double-dummy search was cancelled")

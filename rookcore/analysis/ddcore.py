@@ -2,27 +2,42 @@
 
 The search is the one described in `rookcore.analysis.dd` (fail-soft alpha-beta on the remainder value, N–S view),
 written over int64 arrays so that numba compiles it to machine code (first use compiles it once and caches it in
-``__pycache__``). Card masks are int64: card ids are below 63.
+``__pycache__``). Cards have the core's own ids (`dd._nb_arrays` maps them): 16·effective suit + rank order (0 the
+highest), so that each suit is one 16-bit run of a card mask, highest card on the lowest bit; masks are int64 (bit 63
+is the sign).
+
+Partition search (Ginsberg 1996; the form of Haglund and Hein's DDS): every node also reports, in ``W[REL_]``, the
+cards whose rank decided its value (a trick's winner that beat a card of its own suit, the sure trumps of a static
+bound, the explicit cards of the table entries it used). A table entry stored at a trick boundary keeps, in each
+suit, the cards down to the lowest such card explicit (their holders and classes) and abstracts the cards below to
+their holders and classes only (`_kvec`): the entry's bounds hold for every position that agrees on that much,
+since those low cards never decided a trick in the search that proved them. Equivalent cards (one of a pair merged
+by the move generator) stay on the same side of the threshold, and only cards adjacent since the search's root are
+merged (`_normal`), so a merge below never depends on a card the partition abstracts.
 
 Arrays (built by `dd._nb_arrays`); two are passed to every call, since numba passes each array as several words:
 
-* ``W`` int64 (W_SIZE,): the tables T (9 rows of 64 at SUIT, TKEY (trump key, 0 off trump), RKEY (rank key), PTS,
-  CLS (equivalence class: points·2 + privilege), ORD + 64·s (the cards of effective suit s, highest first, −1
-  padded)), then the parameters at P0: M, TB, NESTV, BONUSV, BONUS (0/1), PRIV mask, TRUMP suit, SM0..SM3 (suit
-  masks), HAND_SIZE, NODES (counter, written), GEN (table generation: entries of other generations are empty),
-  TTMASK (table size − 1), ZERO (0), CMASK (the cards that count: points or privilege), LIMIT (node
-  count at which the search stops), ABORT (set to 1 when it stopped: the value returned is then meaningless and
-  nothing was stored from then on); then the hands at H_
-  (mutated during search, restored on return) and per-ply move / score buffers at MV_ and SC_ (64 plies × 24).
-* ``TT`` int64 (N, 4): the transposition table, 32-byte entries in two-way buckets of one 64-byte cache line
-  (rows i and i ^ 1): two independent 64-bit signatures s1, s2 of the position (`_sig`: `_normal`'s six key words,
-  the leader, the trick difference where a bonus is undecided and the engine's generation), stored as s1 ^ bounds
-  and s2; the bounds packed ((lower + 2³⁰)·2³² + upper + 2³⁰, clamped to ±(2³⁰ − 1) = unbounded); best card's
-  normalised bit + 1 + 128·tricks left + 2048·(generation mod 2⁵²). A false match needs both signatures of two
-  different positions to agree (and the index bits): odds below 2⁻¹²⁸ per probe, far below any hardware fault rate.
-  Threads may share one table without locks (each with its own ``W``): a slot read while another thread writes it
-  mixes words of two writes, and then s1 ^ bounds no longer matches (Hyatt's lockless hashing), so it reads as
-  empty; the best card (word 3) only orders moves.
+* ``W`` int64 (W_SIZE,): the tables T (6 rows of 64 at SUIT, TKEY (trump key, 0 off trump), RKEY (rank key), PTS,
+  CLS (equivalence class: points·2 + privilege), CI (index of the class among the rule set's classes)), then the
+  parameters at P0: M, TB, NESTV, BONUSV, BONUS (0/1), PRIV mask, TRUMP suit, SM0..SM3 (suit masks), HAND_SIZE, NODES
+  (counter, written), GEN (table generation: entries of other generations are empty), TTMASK (entries − 1), ZERO
+  (0), CMASK (the cards that count: points or privilege), LIMIT (node count at which the search stops), ABORT (set
+  to 1 when it stopped: the value returned is then meaningless and nothing was stored from then on), ROOT (the
+  cards in play at the search's root), REL (the relevance the last node returned); then the hands at H_ (mutated
+  during search, restored on return), per-ply move / score buffers at MV_ and SC_ (64 plies × 24), the random keys
+  of the partition hashes at ZS_ (a card's (seat, suit, class)) and ZP_ (a suit's k-th card's holder and class),
+  and per lead node (by tricks left) each suit's prefix hashes at PH_.
+* ``TT`` int64 (N + N/16, 4): the transposition table. Rows 0..N−1 are 32-byte entries: the key's rank-free hash
+  (`_base`: the hands' (suit, class) multisets, leader, bonus state, generation), s1 ^ bounds (s1 = `_psig`: that
+  hash with the explicit cards' holders and classes and their counts), the bounds packed ((lower + 2³⁰)·2³² + upper
+  + 2³⁰, clamped to ±(2³⁰ − 1) = unbounded), and best card's normalised bit + 1 + 128·tricks left + 2048·explicit
+  counts (5 bits a suit) + 2³¹·generation. The entries of one rank-free key share a bucket of `BUCKET` slots (a
+  position's partitions differ only in their explicit cards); the rows after N hold a 16-bit tag per slot (10 bits
+  of the key, tricks left, generation mod 4), so a probe reads 128 bytes of tags and only the entries they point to.
+  A false match needs two independent 64-bit hashes to agree: odds far below any hardware fault rate. Threads may
+  share one table without locks (each with its own ``W``): a slot read while another thread writes it mixes words of
+  two writes, and then s1 ^ bounds no longer matches (Hyatt's lockless hashing), so it reads as empty; a tag lost to
+  a concurrent write only hides its entry; the best card only orders moves.
 """
 from __future__ import annotations
 
@@ -33,8 +48,8 @@ from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 __all__ = ["after_card", "new_table", "INF"]
 
 INF = 1 << 40
-SUIT, TKEY, RKEY, PTS, CLS, ORD, CI, RPOS = 0, 64, 128, 192, 256, 320, 576, 640  # rows of T, 64 wide, in W
-P0 = 11 * 64  # P follows T in W, then H, MV, SC and the hash tables
+SUIT, TKEY, RKEY, PTS, CLS, CI = 0, 64, 128, 192, 256, 320  # rows of T, 64 wide, in W
+P0 = 6 * 64  # P follows T in W, then H, MV, SC and the hash tables
 M_, TB_, NESTV_, BONUSV_, BONUS_, PRIV_, TRUMP_, SM_, HAND_SIZE_, NODES_, GEN_, TTMASK_, ZERO_, CMASK_ = (
     P0 + i for i in (0, 1, 2, 3, 4, 5, 6, 7, 11, 12, 13, 14, 15, 16))
 LIMIT_, ABORT_, ROOT_, REL_ = P0 + 17, P0 + 18, P0 + 19, P0 + 20
@@ -43,8 +58,8 @@ MV_ = H_ + 4
 SC_ = MV_ + 64 * 24
 ZS_ = SC_ + 64 * 24  # shape hash of a card in a seat's hand: 2 signatures × (4 seats × 64 cards)
 ZP_ = ZS_ + 2 * 256  # hash of a held card by position: 4 suits × 16 ranks × 4 seats × 16 classes
-PH_ = ZP_ + 4096  # per lead node with n tricks left (17 × 4 suits × 20): each suit's prefix hashes (17), held cards
-PH_STRIDE = 4 * 20  # and redundant cards as masks of positions in the suit's order (``ORD``)
+PH_ = ZP_ + 4096  # per lead node with n tricks left (17 × 4 suits × 17): each suit's prefix hashes
+PH_STRIDE = 4 * 17
 W_SIZE = PH_ + 17 * PH_STRIDE
 BUCKET = 64  # table slots per bucket: one partition key's entries share a bucket (their tags: 512 bytes)
 
@@ -78,71 +93,74 @@ def _normal(W, tmask, ph):
     """
     h0, h1, h2, h3 = W[H_ + 0], W[H_ + 1], W[H_ + 2], W[H_ + 3]
     hands = h0 | h1 | h2 | h3
-    inplay = hands | tmask
-    scan = inplay | W[ROOT_]
-    trump = W[TRUMP_]
+    scan = hands | tmask | W[ROOT_]
     shape1 = 0
     shape2 = 0
     red = 0
-    sure0 = 0
-    sure1 = 0
-    runlow = -1
-    for s in range(4):
+    for s in range(4):  # card id 16·suit + rank order: each suit is a 16-bit run of the masks, highest card first
+        sh = 16 * s
         if ph >= 0:
-            W[ph + 20 * s] = 0
-            W[ph + 20 * s + 17] = 0
-            W[ph + 20 * s + 18] = 0
-        if scan & W[SM_ + s] == 0:
-            continue
-        rs = 0
-        rr = 0
+            W[ph + 17 * s] = 0
+        hs = (hands >> sh) & 0xFFFF
+        hs1 = (h1 >> sh) & 0xFFFF
+        hs2 = (h2 >> sh) & 0xFFFF
+        hs3 = (h3 >> sh) & 0xFFFF
+        breaks = (scan >> sh) & 0xFFFF & ~hs  # played since the root, or in the current trick
         p1 = 0
         k = 0
-        prev_h = 0
+        below = 0  # the positions down to the previous card held
+        prev_seat = -1
         prev_cl = -1
-        top_team = -1
-        for j in range(16):
-            c = W[ORD + 64 * s + j]
-            if c < 0:
-                break
-            cb = np.int64(1) << c
-            if cb & scan == 0:
-                continue
-            if cb & hands == 0:  # played since the root, or in the current trick: breaks runs of equal cards
-                prev_h = 0
-                if cb & tmask:
-                    top_team = -2
-                continue
-            seat = 0 if cb & h0 else 1 if cb & h1 else 2 if cb & h2 else 3
-            hh = W[H_ + seat]
+        m = hs
+        while m:  # no branch on the card's holder: it is not predictable
+            j = trailing_zeros(m)
+            m &= m - 1
+            c = sh + j
+            seat = ((hs1 >> j) & 1) + 2 * ((hs2 >> j) & 1) + 3 * ((hs3 >> j) & 1)
             cl = W[CLS + c]
             shape1 += W[ZS_ + 64 * seat + c]
             shape2 += W[ZS_ + 256 + 64 * seat + c]
-            if ph >= 0 and k < 16:
-                p1 += W[ZP_ + ((16 * s + k) * 4 + seat) * 16 + W[CI + c]]
-                W[ph + 20 * s + k + 1] = p1
-            rs |= 1 << j
+            if ph >= 0:
+                p1 += W[ZP_ + ((sh + k) * 4 + seat) * 16 + W[CI + c]]
+                W[ph + 17 * s + k + 1] = p1
             k += 1
-            if cb & prev_h and cl == prev_cl:
-                red |= cb
-                rr |= 1 << j
-            prev_h = hh
+            bj = np.int64(1) << j
+            same = (seat == prev_seat) & (cl == prev_cl) & (breaks & (bj - 1) & ~below == 0)
+            red |= (np.int64(1) << c) * same
+            below = (bj << 1) - 1
+            prev_seat = seat
             prev_cl = cl
-            t = seat & 1
-            if top_team == -1:
-                top_team = t
-            elif top_team != t:
-                top_team = -2
-            if top_team >= 0 and s == trump:
-                runlow = c
-                if t:
-                    sure1 += W[PTS + c]
-                else:
-                    sure0 += W[PTS + c]
-        if ph >= 0:
-            W[ph + 20 * s + 17] = rs
-            W[ph + 20 * s + 18] = rr
+    sure0, sure1, runlow = _sure(W, h0 | h2, h1 | h3, hands | tmask)
     return shape1, shape2, red, sure0, sure1, runlow
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _sure(W, team0, team1, inplay):
+    """(points N–S are sure of, points E–W are sure of, lowest such trump or −1): the run of top trumps in play
+    that one team holds (only that team's trumps can beat them)."""
+    t = W[TRUMP_]
+    sh = 16 * t
+    tin = (inplay >> sh) & 0xFFFF
+    if tin == 0:
+        return 0, 0, -1
+    top = tin & -tin
+    mine = (team0 >> sh) & 0xFFFF
+    if top & mine == 0:
+        mine = (team1 >> sh) & 0xFFFF
+        if top & mine == 0:  # a card of the current trick
+            return 0, 0, -1
+    other = tin & ~mine
+    run = tin & ((other & -other) - 1) if other else tin
+    pts = 0
+    low = -1
+    m = run
+    while m:
+        low = sh + trailing_zeros(m)
+        m &= m - 1
+        pts += W[PTS + low]
+    if top & (team0 >> sh):
+        return pts, 0, low
+    return 0, pts, low
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -208,7 +226,7 @@ def _psig(W, ph, base1, kv):
     highest cards of each suit, in the position whose first `_base` hash and prefix hashes (``W[ph:]``) are given."""
     p = base1
     for s in range(4):
-        p += W[ph + 20 * s + min(16, (kv >> (5 * s)) & 31)]
+        p += W[ph + 17 * s + min(16, (kv >> (5 * s)) & 31)]
     return _mix(_mix(p, kv + 1, _KA), p >> 31, _KA)
 
 
@@ -235,14 +253,7 @@ def _lead_order(W, seat, bm, ply, n):
     for i in range(n):
         c = W[MV_ + ply * 24 + i]
         s = W[SUIT + c]
-        top = c
-        for j in range(16):
-            t = W[ORD + 64 * s + j]
-            if t < 0:
-                break
-            if (inplay >> t) & 1:
-                top = t
-                break
+        top = 16 * s + trailing_zeros((inplay >> (16 * s)) | 0x10000)  # the suit's highest card in play
         p = W[PTS + c]
         ruff = _ruffable(W, seat, s)
         if c == bm:
@@ -330,16 +341,24 @@ def _lane(TT, nt, i):
     return nt + (w >> 2), w & 3, 16 * (i & 3)
 
 
+_LANES_LOW = 0x0001000100010001
+_LANES_TAG = -0x003F003F003F0040  # 0xFFC0FFC0FFC0FFC0: the 10 tag bits of each 16-bit lane
+_LANES_TOP = -0x7FFF7FFF7FFF8000  # 0x8000800080008000
+
+
 @njit(cache=True, nogil=True, _nrt=False)
 def _tags(W, TT, idx, base2):
     """Mask of the slots of the bucket at ``idx`` whose tag (10 bits of the partition key ``base2``, `_store`)
-    matches: one pass over the bucket's 128 bytes of tags."""
-    nt = W[TTMASK_] + 1
-    tag = (base2 >> 54) & 1023
+    matches: four 16-bit tags a word compared at once (a lane is zero after xor and mask when it matches; a
+    false match costs only a check of the entry)."""
+    row = W[TTMASK_] + 1 + (idx >> 4)
+    want = ((base2 >> 54) & 1023) * (_LANES_LOW << 6)
     found = np.int64(0)
-    for j in range(BUCKET):
-        r, c, sh = _lane(TT, nt, idx + j)
-        found |= np.int64((TT[r, c] >> (sh + 6)) & 1023 == tag) << j
+    for q in range(BUCKET // 4):
+        v = (TT[row + (q >> 2), q & 3] ^ want) & _LANES_TAG
+        z = (v - _LANES_LOW) & ~v & _LANES_TOP
+        z = ((z >> 15) & 1) | ((z >> 30) & 2) | ((z >> 45) & 4) | ((z >> 60) & 8)
+        found |= z << (4 * q)
     return found
 
 
@@ -370,7 +389,7 @@ def _probe(W, TT, idx, ph, base1, base2, alpha, beta):
             continue
         elo = _unpack((d >> 32) - BOUND - 1)
         ehi = _unpack((d & np.int64(0xFFFFFFFF)) - BOUND - 1)
-        m = _kv_mask(W, ph, kv)
+        m = _kv_mask(W, kv)
         if elo >= beta:
             return 1, elo, lo, hi, m, best
         if ehi <= alpha:
@@ -403,45 +422,42 @@ def _popcount(x):
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _kv_mask(W, ph, kv):
-    """The lowest explicit card of each suit (a relevance mask, `_kvec`) of the explicit-card counts ``kv`` at the
-    lead node whose `_normal` data is at ``W[ph:]``."""
+def _kv_mask(W, kv):
+    """The lowest explicit card of each suit (a relevance mask, `_kvec`) of the explicit-card counts ``kv``."""
+    hands = W[H_ + 0] | W[H_ + 1] | W[H_ + 2] | W[H_ + 3]
     m = 0
     for s in range(4):
         k = (kv >> (5 * s)) & 31
         if k == 0:
             continue
-        rs = W[ph + 20 * s + 17]
+        rs = (hands >> (16 * s)) & 0xFFFF
         for _ in range(k - 1):
             rs &= rs - 1
         if rs:
-            m |= np.int64(1) << W[ORD + 64 * s + trailing_zeros(rs)]
+            m |= np.int64(1) << (16 * s + trailing_zeros(rs))
     return m
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _kvec(W, ph, rel):
+def _kvec(W, rel, red):
     """Explicit-card counts (5 bits a suit) of a partition entry at a trick boundary, and its relevance mask.
 
     ``rel``: cards whose rank decided something in the subtree (trick winners that beat a card of their suit,
     sure trumps, explicit cards of the entries used). In each suit every card down to the lowest of them is
-    explicit, and further down through redundant cards (`_normal`) so that no pair of equivalent cards merged below
-    is split by the threshold. ``W[ph:]``: the node's `_normal` data (held and redundant cards by position).
-    Returns (kv, mask of the lowest explicit card of each suit)."""
+    explicit, and further down through redundant cards (``red``, `_normal`) so that no pair of equivalent cards
+    merged below is split by the threshold. Returns (kv, mask of the lowest explicit card of each suit)."""
+    hands = W[H_ + 0] | W[H_ + 1] | W[H_ + 2] | W[H_ + 3]
     kv = 0
     low = 0
     for s in range(4):
-        m = rel & W[SM_ + s]
+        m = (rel >> (16 * s)) & 0xFFFF
         if m == 0:
             continue
-        jt = 0
-        while m:
-            jt = max(jt, W[RPOS + trailing_zeros(m)])
-            m &= m - 1
-        rs = W[ph + 20 * s + 17]
+        jt = 63 - leading_zeros(m)  # the lowest relevant card's rank order
+        rs = (hands >> (16 * s)) & 0xFFFF
         sel = rs & ((2 << jt) - 1)
         rest = rs & ~((2 << jt) - 1)
-        rr = W[ph + 20 * s + 18]
+        rr = (red >> (16 * s)) & 0xFFFF
         while rest:
             j = trailing_zeros(rest)
             if (rr >> j) & 1 == 0:
@@ -450,7 +466,7 @@ def _kvec(W, ph, rel):
             rest &= rest - 1
         if sel:
             kv |= _popcount(sel) << (5 * s)
-            low |= np.int64(1) << W[ORD + 64 * s + 63 - leading_zeros(sel)]
+            low |= np.int64(1) << (16 * s + 63 - leading_zeros(sel))
     return kv, low
 
 
@@ -472,12 +488,13 @@ def _store(W, TT, idx, ph, base1, base2, kv, lo, hi, best_c, nrem):
         if TT[i, 1] == base2 and TT[i, 0] ^ TT[i, 2] == s1:
             slot = i
             break
-    if slot < 0:
+    if slot < 0:  # a new entry: of four slots picked by its signature, a stale one, else the fewest tricks left
         low = 99
-        for i in range(idx, idx + BUCKET):
+        for q in range(4):
+            i = idx + ((s1 >> (6 * q)) & (BUCKET - 1))
             r, c, sh = _lane(TT, nt, i)
             g = (TT[r, c] >> sh) & 0xFFFF
-            sc = -1 if g & 3 != g2 else g >> 2 & 15  # a stale slot first, else the fewest tricks left
+            sc = -1 if g & 3 != g2 else g >> 2 & 15
             if sc < low:
                 low = sc
                 slot = i
@@ -521,16 +538,9 @@ def _compact(W, c):
     """Normalised bit (16·suit + rank among the cards in play) of card ``c`` (−1 → −1)."""
     if c < 0:
         return c
-    inplay = W[H_ + 0] | W[H_ + 1] | W[H_ + 2] | W[H_ + 3] | (np.int64(1) << c)
-    s = W[SUIT + c]
-    k = 0
-    for j in range(16):
-        t = W[ORD + 64 * s + j]
-        if t == c:
-            break
-        if (inplay >> t) & 1:
-            k += 1
-    return 16 * s + k
+    inplay = W[H_ + 0] | W[H_ + 1] | W[H_ + 2] | W[H_ + 3]
+    above = (inplay >> (c & 48)) & ((np.int64(1) << (c & 15)) - 1)  # cards of the suit ranked above c
+    return (c & 48) + _popcount(above)
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -539,17 +549,12 @@ def _expand(W, nb):
     if nb < 0:
         return nb
     inplay = W[H_ + 0] | W[H_ + 1] | W[H_ + 2] | W[H_ + 3]
-    s = nb >> 4
-    k = nb & 15
-    for j in range(16):
-        t = W[ORD + 64 * s + j]
-        if t < 0:
-            break
-        if (inplay >> t) & 1:
-            if k == 0:
-                return t
-            k -= 1
-    return -1
+    m = (inplay >> (nb & 48)) & 0xFFFF
+    for _ in range(nb & 15):
+        m &= m - 1
+    if m == 0:
+        return -1
+    return (nb & 48) + trailing_zeros(m)
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -832,7 +837,7 @@ def _search(W, TT, seat, pos, led, ws, wk, wc, tp, tmask, dtr, nrem, rempts, red
         else:
             lo = best
             hi = best
-        kv, rel = _kvec(W, ph, rel)
+        kv, rel = _kvec(W, rel, red)
         _store(W, TT, idx, ph, base1, base2, kv, lo, hi, _compact(W, best_c), nrem)
     W[REL_] = rel
     return best
