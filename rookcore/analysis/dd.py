@@ -509,8 +509,8 @@ class _Engine:
         self.nb = None
         if BACKEND == "numba":
             from .ddcore import NODES_  # noqa: PLC0415 - numba only with the compiled backend
-            W, TT, self.to_core = _nb_arrays(rules, tables, pts, cls, order, priv, suit_mask, M, TB, NESTV, BONUSV,
-                                             bonus, tt_limit)
+            W, TT, self.to_core = _nb_arrays(rules, trump, tables, pts, cls, order, priv, suit_mask, M, TB, NESTV,
+                                             BONUSV, bonus, tt_limit)
             self.nb = W, TT
             self.nb_nodes = NODES_
         self.end_trick = end_trick
@@ -518,12 +518,34 @@ class _Engine:
         self.reps = reps
 
 
-def _nb_arrays(rules, tables, pts, cls, order, priv, suit_mask, M, TB, NESTV, BONUSV, bonus, tt_limit):
+def _nb_arrays(rules, trump, tables, pts, cls, order, priv, suit_mask, M, TB, NESTV, BONUSV, bonus, tt_limit):
     """The int64 arrays of the compiled core (`ddcore` module doc) for one engine, and the map of card ids to the
-    core's ids (16·effective suit + rank order, highest first: a suit's cards are one 16-bit run of a mask)."""
+    core's ids (16·effective suit + rank order, highest first: a suit's cards are one 16-bit run of a mask). The
+    per-(rules, trump) part is built once per process (`_CORE_TABLES`): sampling AIs make an engine per nest."""
+    from .ddcore import GEN_, NESTV_, TTMASK_  # noqa: PLC0415 - numba only with the compiled backend
+
+    key = (rules, trump)
+    if key not in _CORE_TABLES:
+        if len(_CORE_TABLES) >= 64:
+            _CORE_TABLES.clear()
+        _CORE_TABLES[key] = _core_tables(rules, tables, pts, cls, order, priv, suit_mask, M, TB, BONUSV, bonus)
+    template, to_core = _CORE_TABLES[key]
+    W = template.copy()
+    W[NESTV_] = NESTV
+    W[GEN_] = next(_GENERATIONS)
+    TT = _shared_table(tt_limit)
+    W[TTMASK_] = len(TT) * 16 // 17 - 1  # entries (their tags follow them)
+    return W, TT, to_core
+
+
+_CORE_TABLES: dict = {}
+
+
+def _core_tables(rules, tables, pts, cls, order, priv, suit_mask, M, TB, BONUSV, bonus):
+    """(``W`` without nest points, generation and table size; map of card ids to core ids) for (rules, trump)."""
     import numpy as np  # noqa: PLC0415 - numpy and numba only with the compiled backend
 
-    from .ddcore import CI, CMASK_, GEN_, HAND_SIZE_, P0, ROOT_, TTMASK_, W_SIZE, ZP_, ZS_  # noqa: PLC0415
+    from .ddcore import CI, CMASK_, HAND_SIZE_, P0, ROOT_, W_SIZE, ZP_, ZS_  # noqa: PLC0415
 
     to_core = [-1] * 64
     for s in range(4):
@@ -547,20 +569,19 @@ def _nb_arrays(rules, tables, pts, cls, order, priv, suit_mask, M, TB, NESTV, BO
         T[CI // 64, i] = classes.index(cls[c])
     rng = np.random.default_rng(0x5EED)  # fixed: the same hash keys in every process
     rand = rng.integers(-(1 << 63), (1 << 63) - 1, size=(2, 4, 4, 16), dtype=np.int64)
+    ids = np.arange(64)
+    in_deck = T[0] >= 0
     for sig in range(2):  # shape hash of card i in seat's hand: by (seat, suit, class), not by the card itself
         for seat in range(4):
-            W[ZS_ + 256 * sig + 64 * seat:ZS_ + 256 * sig + 64 * seat + 64] = [
-                rand[sig, seat, i >> 4, T[CI // 64, i]] if T[0, i] >= 0 else 0 for i in range(64)]
+            zs = ZS_ + 256 * sig + 64 * seat
+            W[zs:zs + 64] = np.where(in_deck, rand[sig, seat, ids >> 4, T[CI // 64]], 0)
     W[ZP_:ZP_ + 4096] = rng.integers(-(1 << 63), (1 << 63) - 1, size=4096, dtype=np.int64)
     W[ROOT_] = -1  # until a root is set: every card not in a hand breaks runs of equivalent cards
-    TT = _shared_table(tt_limit)
-    W[P0:P0 + 7] = [M, TB, NESTV, BONUSV, 1 if bonus else 0, _core_mask(to_core, priv), tables.trump]
+    W[P0:P0 + 7] = [M, TB, 0, BONUSV, 1 if bonus else 0, _core_mask(to_core, priv), tables.trump]
     W[P0 + 7:P0 + 11] = [_core_mask(to_core, m) for m in suit_mask]
     W[HAND_SIZE_] = rules.hand_size
-    W[GEN_] = next(_GENERATIONS)
-    W[TTMASK_] = len(TT) * 16 // 17 - 1  # entries (their tags follow them)
     W[CMASK_] = _core_mask(to_core, sum(1 << c for c in range(64) if cls[c]))
-    return W, TT, to_core
+    return W, to_core
 
 
 def _core_mask(to_core: list[int], mask: int) -> int:
