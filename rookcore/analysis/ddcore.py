@@ -61,7 +61,7 @@ ZP_ = ZS_ + 2 * 256  # hash of a held card by position: 4 suits × 16 ranks × 4
 PH_ = ZP_ + 4096  # per lead node with n tricks left (17 × 4 suits × 17): each suit's prefix hashes
 PH_STRIDE = 4 * 17
 W_SIZE = PH_ + 17 * PH_STRIDE
-BUCKET = 64  # table slots per bucket: one partition key's entries share a bucket (their tags: 512 bytes)
+BUCKET = 64  # table slots per bucket: one rank-free key's entries share a bucket (their tags: 128 bytes)
 
 
 
@@ -335,7 +335,7 @@ BOUND = (1 << 30) - 1  # a stored bound at ±BOUND means unbounded
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _lane(TT, nt, i):
+def _lane(nt, i):
     """(row, column, shift) of slot ``i``'s 16-bit tag: four to a word, after the ``nt`` entry rows."""
     w = i >> 2
     return nt + (w >> 2), w & 3, 16 * (i & 3)
@@ -492,7 +492,7 @@ def _store(W, TT, idx, ph, base1, base2, kv, lo, hi, best_c, nrem):
         low = 99
         for q in range(4):
             i = idx + ((s1 >> (6 * q)) & (BUCKET - 1))
-            r, c, sh = _lane(TT, nt, i)
+            r, c, sh = _lane(nt, i)
             g = (TT[r, c] >> sh) & 0xFFFF
             sc = -1 if g & 3 != g2 else g >> 2 & 15
             if sc < low:
@@ -505,7 +505,7 @@ def _store(W, TT, idx, ph, base1, base2, kv, lo, hi, best_c, nrem):
     TT[slot, 2] = data
     TT[slot, 0] = s1 ^ data  # lockless: a slot torn by another thread's write fails `_probe`'s check
     TT[slot, 3] = (best_c + 1) + 128 * nrem + 2048 * kv + (gen << 31)
-    r, c, sh = _lane(TT, nt, slot)
+    r, c, sh = _lane(nt, slot)
     lane = ((((base2 >> 54) & 1023) << 6) | (nrem << 2) | g2) << sh
     TT[r, c] = (TT[r, c] & ~(np.int64(0xFFFF) << sh)) | lane  # not atomic: a tag lost to a concurrent write only
     # hides its entry (a table miss), and a wrong tag only costs a check
