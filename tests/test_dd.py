@@ -247,8 +247,8 @@ def test_a_signal_stops_every_search_thread():
     def alarm(_sig, _frame):
         raise Stop
 
-    rules = get_rules("buckeye")
-    st = ready(rules, 0)
+    rules = get_rules("partnership")
+    st = ready(rules, 0)  # a 14-trick deal from the first lead: minutes of search
     solver = Solver(threads=2)
     old = signal.signal(signal.SIGALRM, alarm)
     try:
