@@ -473,7 +473,7 @@ def _kvec(W, rel, red):
 @njit(cache=True, nogil=True, _nrt=False)
 def _store(W, TT, idx, ph, base1, base2, kv, lo, hi, best_c, nrem):
     """Write the partition entry (explicit counts ``kv``) with bounds lo, hi to its slot in the bucket at ``idx``
-    or, when new, to a stale slot or the one with fewest tricks left."""
+    or, when new, to one of four slots picked by its signature: a stale one, else the one with fewest tricks left."""
     if W[ABORT_]:
         return
     gen = W[GEN_]
