@@ -188,6 +188,12 @@ def not_analyzable_reason(record: HandRecord) -> str | None:
     return None
 
 
+def check_threshold(threshold) -> None:
+    """Raise ValueError unless ``threshold`` (points a card must lose to be marked "?") is an int ≥ 1 (not a bool)."""
+    if isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 1:
+        raise ValueError(f"the threshold must be a whole number of points, at least 1, not {threshold!r}")
+
+
 def analyze(record: HandRecord, threshold: int = 10, progress=None, solver=None) -> dict:
     """``rookcore.analysis.annotate.analyze_record(record, question_threshold=threshold, solver=solver,
     progress=progress)``, imported on first use (the solver is big, and loaded only when an analysis is asked for).
@@ -236,8 +242,7 @@ def review(record: HandRecord, threshold: int = 10, seat: str = "S", analysis: d
     _check_record(record)
     if seat not in SEATS:
         raise ValueError(f"unknown seat {seat!r}: use one of {', '.join(SEATS)}")
-    if isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 1:
-        raise ValueError(f"threshold must be a positive whole number of points, not {threshold!r}")
+    check_threshold(threshold)
     if analysis is None:
         analysis = analyze(record, threshold, progress, solver)
     team = TEAM_NAMES[SEATS.index(seat) & 1]

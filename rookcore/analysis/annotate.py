@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..actions import Play
+from ..annotations import check_threshold
 from ..hand import SEATS, Phase
 from ..records import GameRecord, HandRecord
 from .dd import Solver
@@ -62,8 +63,7 @@ def analyze_hand(record: HandRecord, question_threshold: int = 10, solver: Solve
     """
     solver = solver or Solver()
     rules = record.rules
-    if isinstance(question_threshold, bool) or not isinstance(question_threshold, int) or question_threshold < 1:
-        raise ValueError(f"the threshold must be a whole number of points, at least 1, not {question_threshold!r}")
+    check_threshold(question_threshold)
     if not 1 <= first_trick <= rules.hand_size:
         raise ValueError(f"the first trick must be a trick of the hand, 1 to {rules.hand_size}, not {first_trick}")
     # (step, state before the card, card) in step order; `states()` yields a fresh state before each step

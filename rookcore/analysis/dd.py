@@ -545,7 +545,7 @@ def _core_tables(rules, tables, pts, cls, order, priv, suit_mask, M, TB, BONUSV,
     """(``W`` without nest points, generation and table size; map of card ids to core ids) for (rules, trump)."""
     import numpy as np  # noqa: PLC0415 - numpy and numba only with the compiled backend
 
-    from .ddcore import CI, CMASK_, HAND_SIZE_, P0, ROOT_, W_SIZE, ZP_, ZS_  # noqa: PLC0415
+    from .ddcore import CI, HAND_SIZE_, P0, ROOT_, W_SIZE, ZP_, ZS_  # noqa: PLC0415
 
     to_core = [-1] * 64
     for s in range(4):
@@ -580,7 +580,6 @@ def _core_tables(rules, tables, pts, cls, order, priv, suit_mask, M, TB, BONUSV,
     W[P0:P0 + 7] = [M, TB, 0, BONUSV, 1 if bonus else 0, _core_mask(to_core, priv), tables.trump]
     W[P0 + 7:P0 + 11] = [_core_mask(to_core, m) for m in suit_mask]
     W[HAND_SIZE_] = rules.hand_size
-    W[CMASK_] = _core_mask(to_core, sum(1 << c for c in range(64) if cls[c]))
     return W, to_core
 
 
@@ -788,7 +787,7 @@ class _Root:
             core_hands = [_core_mask(core, h) for h in hands]
             core_tmask = _core_mask(core, tmask)
             W[H_:H_ + 4] = core_hands
-            W[ROOT_] = _core_mask(core, hands[0] | hands[1] | hands[2] | hands[3] | tmask)  # breaks runs (`_kvec`)
+            W[ROOT_] = core_hands[0] | core_hands[1] | core_hands[2] | core_hands[3] | core_tmask  # `_normal`
             W[LIMIT_] = W[NODES_] + node_limit if node_limit else 1 << 62
             W[ABORT_] = 0
             nb_led = led if pos else 0

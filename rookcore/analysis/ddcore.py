@@ -21,7 +21,7 @@ Arrays (built by `dd._nb_arrays`); two are passed to every call, since numba pas
   CLS (equivalence class: points·2 + privilege), CI (index of the class among the rule set's classes)), then the
   parameters at P0: M, TB, NESTV, BONUSV, BONUS (0/1), PRIV mask, TRUMP suit, SM0..SM3 (suit masks), HAND_SIZE, NODES
   (counter, written), GEN (table generation: entries of other generations are empty), TTMASK (entries − 1), ZERO
-  (0), CMASK (the cards that count: points or privilege), LIMIT (node count at which the search stops), ABORT (set
+  (0), LIMIT (node count at which the search stops), ABORT (set
   to 1 when it stopped: the value returned is then meaningless and nothing was stored from then on), ROOT (the
   cards in play at the search's root), REL (the relevance the last node returned); then the hands at H_ (mutated
   during search, restored on return), per-ply move / score buffers at MV_ and SC_ (64 plies × 24), the random keys
@@ -50,8 +50,8 @@ __all__ = ["after_card", "new_table", "INF"]
 INF = 1 << 40
 SUIT, TKEY, RKEY, PTS, CLS, CI = 0, 64, 128, 192, 256, 320  # rows of T, 64 wide, in W
 P0 = 6 * 64  # P follows T in W, then H, MV, SC and the hash tables
-M_, TB_, NESTV_, BONUSV_, BONUS_, PRIV_, TRUMP_, SM_, HAND_SIZE_, NODES_, GEN_, TTMASK_, ZERO_, CMASK_ = (
-    P0 + i for i in (0, 1, 2, 3, 4, 5, 6, 7, 11, 12, 13, 14, 15, 16))
+M_, TB_, NESTV_, BONUSV_, BONUS_, PRIV_, TRUMP_, SM_, HAND_SIZE_, NODES_, GEN_, TTMASK_, ZERO_ = (
+    P0 + i for i in (0, 1, 2, 3, 4, 5, 6, 7, 11, 12, 13, 14, 15))
 LIMIT_, ABORT_, ROOT_, REL_ = P0 + 17, P0 + 18, P0 + 19, P0 + 20
 H_ = P0 + 32
 MV_ = H_ + 4
@@ -722,8 +722,9 @@ def _search(W, TT, seat, pos, led, ws, wk, wc, tp, tmask, dtr, nrem, rempts, red
     ``W[REL_]`` to the cards whose ranks the value depends on (partition search, `_kvec`).
 
     Lead (pos 0): ``nrem`` ≥ 1 tricks left, ``rempts`` points in the hands; table probe, static bound, ordered
-    leads. Follow (pos 1..3): trick led in ``led``, won so far by ``ws`` with key ``wk`` and card ``wc``, ``tp`` points and cards
-    ``tmask`` in it, ``red`` the redundant cards found at its lead. One self-recursive function (numba caches it).
+    leads. Follow (pos 1..3): trick led in ``led``, won so far by ``ws`` with key ``wk`` and card ``wc``, ``tp``
+    points and cards ``tmask`` in it, ``red`` the redundant cards found at its lead. One self-recursive function
+    (numba caches it).
     """
     W[NODES_] += 1
     zero = W[ZERO_]
