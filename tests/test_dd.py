@@ -192,6 +192,16 @@ def test_table_is_bounded():
     assert Solver().solve(st).card_values == solver.solve(st).card_values
 
 
+def test_default_table_grows_with_the_hand():
+    """Without ``tt_limit`` a solver's table has 2¹⁸ slots up to 9 tricks and 2²¹ from 10 (`default_tt_limit`)."""
+    for name, slots in (("crowsnest", 1 << 18), ("buckeye", 1 << 21), ("partnership", 1 << 21)):
+        st = end_position(get_rules(name), 5, 3)
+        solver = Solver(threads=1)
+        solver.solve(st)
+        _W, table = solver._engine(st).nb
+        assert table.shape[0] == slots + slots // 16, name
+
+
 @pytest.mark.parametrize("name,options", RULE_SETS, ids=IDS)
 def test_threads_share_the_table_exactly(name, options, monkeypatch):
     """Cards shared out between two search threads on one lockless table: every value equals brute force."""
