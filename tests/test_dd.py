@@ -193,8 +193,9 @@ def test_table_is_bounded():
 
 
 def test_default_table_grows_with_the_hand():
-    """Without ``tt_limit`` a solver's table has 2¹⁸ slots up to 9 tricks and 2²¹ from 10 (`default_tt_limit`)."""
-    for name, slots in (("crowsnest", 1 << 18), ("buckeye", 1 << 21), ("partnership", 1 << 21)):
+    """Without ``tt_limit`` a solver's table has 2¹⁸ slots up to 9 tricks, 2²¹ for 10–12, 2²² from 13
+    (`default_tt_limit`)."""
+    for name, slots in (("crowsnest", 1 << 18), ("buckeye", 1 << 21), ("dixie", 1 << 22), ("partnership", 1 << 22)):
         st = end_position(get_rules(name), 5, 3)
         solver = Solver(threads=1)
         solver.solve(st)

@@ -24,7 +24,7 @@ Technique
   search that proved it (per suit, the cards down to the lowest such card); below that, only each hand's count of
   cards of each class (points and privilege) is part of the entry, so one entry serves every position that agrees on
   the rest. The table is a fixed array of ``tt_limit`` slots of 34 bytes (entry and tag; by default 2¹⁸ slots up to
-  9 tricks and 2²¹ from 10, `default_tt_limit`), the entries of one rank-free key in one bucket of 64 slots. Python core: the key is the exact hands.
+  9 tricks, 2²¹ for 10–12 and 2²² from 13: `default_tt_limit`), the entries of one rank-free key in one bucket of 64 slots. Python core: the key is the exact hands.
   With a majority bonus the trick difference so far is part of the key (normalised once the bonus is decided).
 * Equivalent cards: cards of one hand, adjacent in rank in their effective suit among the cards still in play (hands
   and the current trick), with the same points and privilege, are interchangeable: only one is searched.
@@ -71,20 +71,25 @@ __all__ = ["DDResult", "SearchLimit", "SearchCancelled", "Solver", "solve", "war
 
 INF = 1 << 40
 TT_LIMIT = 1 << 18
-LONG_TT_LIMIT = 1 << 21
-LONG_HAND = 10
+"""Default transposition-table size in entries up to 9 tricks. Compiled core: a fixed table of 34-byte slots (8.5 MB:
+it fits the processor's last-level cache, and probes are what bounds the speed; a 4× table saves 0–7 % of nodes on
+9-trick deals but costs more in cache misses). Python core: a dict cleared at this many entries (~150 bytes each),
+whatever the hand's length."""
+LONG_TT_LIMITS = ((13, 1 << 22), (10, 1 << 21))
+"""(fewest tricks in a hand, table slots) for the longer hands: `default_tt_limit`."""
 
 
 def default_tt_limit(rules: Rules) -> int:
     """Table slots of a `Solver` made without ``tt_limit``, for a hand of ``rules`` (int, slots of 34 bytes):
-    `TT_LIMIT` (8.5 MB, fits the processor's last-level cache) up to 9 tricks, `LONG_TT_LIMIT` (68 MB) from
-    `LONG_HAND` tricks. The larger table costs up to ~5 % more per node (cache misses) but a long hand's hardest
-    searches overflow the small one: measured on 10-trick deals, 1.3–1.8× fewer nodes on the hardest, the median
-    unchanged; on 9-trick deals the larger table was ~5 % slower."""
-    return LONG_TT_LIMIT if rules.hand_size >= LONG_HAND else TT_LIMIT
-"""Default transposition-table size in entries. Compiled core: a fixed table of 34-byte slots (8.5 MB: it fits the
-processor's last-level cache, and probes are what bounds the speed; a 4× table saves 0–7 % of nodes on 9- and 10-trick
-deals but costs more in cache misses). Python core: a dict cleared at this many entries (~150 bytes each)."""
+    `TT_LIMIT` (8.5 MB: it fits the processor's last-level cache) up to 9 tricks, 2²¹ (68 MB) for 10–12 tricks and
+    2²² (136 MB) from 13 (`LONG_TT_LIMITS`). A larger table costs more per node (cache misses) but a long hand's hard
+    searches overflow the small one. Measured: 10 tricks (200 Buckeye deals, 2²¹ vs 2¹⁸) p99 9.2 → 6.8 s, median
+    358 → 395 ms (within this machine's noise); analysing the 14-trick partnership-made record 115 s → 48 s (2²²;
+    2²¹: 56 s); 9 tricks: 2²⁰ was ~5 % slower than 2¹⁸. The Python core (``BACKEND = "python"``): `TT_LIMIT`."""
+    for tricks, slots in LONG_TT_LIMITS:
+        if rules.hand_size >= tricks:
+            return slots if BACKEND == "numba" else TT_LIMIT
+    return TT_LIMIT
 
 
 class SearchLimit(RuntimeError):
@@ -634,7 +639,7 @@ class Solver:
     stay the same (e.g. every position of one deal) and replaced otherwise.
     ``tt_limit``: entries of the transposition table (rounded down to a power of two; 34 bytes each with the
     compiled core, once per thread); None: `default_tt_limit` of each hand's rules (8.5 MB up to 9 tricks, 68 MB
-    from 10). ``node_limit``: the most nodes one `solve`/`analyze`
+    for 10–12, 136 MB from 13). ``node_limit``: the most nodes one `solve`/`analyze`
     call may search (per search thread) before it raises `SearchLimit` (None: no limit; the compiled core only).
     ``threads``: search threads for `solve` and `analyze` (the root's legal cards are shared out between threads
     that share one table; used from `PARALLEL_MIN_TRICKS` tricks left, compiled core only); default
