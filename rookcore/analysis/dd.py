@@ -48,9 +48,10 @@ independent implementation that the tests compare against). numba compiles the c
 after installing, then ~1 s to load from its cache per process; `warm_up` does it ahead of time).
 
 Speed (compiled core, first lead of seeded deals, every card valued, ``python benchmarks/compare.py``; see
-benchmarks/README.md): with two threads on two cores, 9-trick rule sets take a median of 55–69 ms per full deal
-(wall), p99 0.5–1.4 s; one thread takes 1.7–1.9× as long (~6–8 million nodes/s); 10 tricks median ~0.56 s, the
-hardest deals over 30 s; 13/14-trick deals mostly over 30 s. Endgames (≤ 6 tricks) take milliseconds.
+benchmarks/README.md; the run at c98b56b, where DDS took 37.6 ms a bridge deal): with two threads on two cores,
+9-trick rule sets take a median of 40–55 ms per full deal (wall), p99 0.3–0.9 s; one thread takes 1.7–1.9× as long
+(~6–8 million nodes/s); 10 tricks median ~0.4 s, p99 ~5 s, the odd deal over 30 s; 13/14-trick deals 10–16 s (the
+median of those solved inside 30 s) or more. Endgames (≤ 6 tricks) take milliseconds.
 
 Public API: `solve(state)` → `DDResult`; `Solver` keeps its table between calls (use one per deal for speed);
 `Solver.analyze(state, card)` gives the best value, the best cards and one card's value without valuing every card;
