@@ -60,6 +60,14 @@ def brute(st):
     return best
 
 
+def value_scale(rules, points, tricks):
+    """`DDResult.value` of a best outcome (NS − EW ``points``, trick difference ``tricks``): the points, or under
+    the Partnership tie-break 32 × points + the sign of the trick difference."""
+    if rules.majority_bonus and rules.hand_size % 2 == 0:
+        return 32 * points + (tricks > 0) - (tricks < 0)
+    return points
+
+
 def brute_cards(st):
     """{card: (key, (NS, EW))} for every legal card."""
     values = {}
@@ -86,6 +94,7 @@ def test_solver_matches_brute_force(name, options):
         pick = max if ns_to_play else min
         best_key, best_pair = pick(brute_values.values(), key=lambda kv: kv[0])
         assert (got.ns, got.ew) == best_pair
+        assert got.value == value_scale(rules, *best_key), (name, seed)
         assert got.best_cards == sorted(c for c in want if want[c] == best_pair)
         # the cheaper modes agree
         fast = Solver().solve(st, all_values=False)
@@ -132,6 +141,11 @@ def test_finished_hand_and_wrong_phase():
         st.apply(PLAYS[st.legal_cards()[0]])
     res = solve(st)
     assert (res.ns, res.ew) == tuple(st.captured) and res.card_values == {}
+    assert res.value == st.captured[0] - st.captured[1]
+    st = end_position(get_rules("partnership"), 7, 1)
+    while st.phase is Phase.PLAY:
+        st.apply(PLAYS[st.legal_cards()[0]])
+    assert solve(st).value == value_scale(st.rules, *outcome_key(st))
     with pytest.raises(ValueError):
         solve(HandState.deal(rules, 0, 1))
 
