@@ -12,7 +12,8 @@ Tie-break (only where a trick split can be equal: a majority bonus with an even 
 7–7): two lines with the same ``v`` can end in different team totals (100 on a 7–7 split, 120 otherwise). To make the
 reported (NS, EW) pair well defined, each side then prefers, among lines of equal ``v``, the one with the better
 trick difference for itself (lexicographic ``(v, tricks_NS − tricks_EW)``, still zero-sum). Elsewhere the pair is a
-function of ``v`` alone.
+function of ``v`` alone. The reported pair depends only on ``v`` and the sign of the trick difference, so the root's
+null-window tests stop once they know those two (`_Root.mtdf`); inside the search the order stays lexicographic.
 
 Technique
 ---------
@@ -24,7 +25,8 @@ Technique
   search that proved it (per suit, the cards down to the lowest such card); below that, only each hand's count of
   cards of each class (points and privilege) is part of the entry, so one entry serves every position that agrees on
   the rest. The table is a fixed array of ``tt_limit`` slots of 34 bytes (entry and tag; by default 2¹⁸ slots up to
-  9 tricks, 2²¹ for 10–12 and 2²² from 13: `default_tt_limit`), the entries of one rank-free key in one bucket of 64 slots. Python core: the key is the exact hands.
+  9 tricks, 2²¹ for 10–12 and 2²² from 13: `default_tt_limit`), the entries of one rank-free key in one bucket of
+  64 slots. Python core: the key is the exact hands.
   With a majority bonus the trick difference so far is part of the key (normalised once the bonus is decided).
 * Equivalent cards: cards of one hand, adjacent in rank in their effective suit among the cards still in play (hands
   and the current trick), with the same points and privilege, are interchangeable: only one is searched.
@@ -48,10 +50,10 @@ independent implementation that the tests compare against). numba compiles the c
 after installing, then ~1 s to load from its cache per process; `warm_up` does it ahead of time).
 
 Speed (compiled core, first lead of seeded deals, every card valued, ``python benchmarks/compare.py``; see
-benchmarks/README.md; the run at c98b56b, where DDS took 37.6 ms a bridge deal): with two threads on two cores,
-9-trick rule sets take a median of 40–55 ms per full deal (wall), p99 0.3–0.9 s; one thread takes 1.7–1.9× as long
-(~6–8 million nodes/s); 10 tricks median ~0.4 s, p99 ~5 s, the odd deal over 30 s; 13/14-trick deals 10–16 s (the
-median of those solved inside 30 s) or more. Endgames (≤ 6 tricks) take milliseconds.
+benchmarks/README.md; the run at c98b56b, where DDS took 37.6 ms a bridge deal): with two threads on two
+cores, 9-trick rule sets take a median of 40–55 ms per full deal (wall), p99 0.3–0.9 s; one thread takes 1.7–1.9× as
+long (~6–8 million nodes/s); 10 tricks median ~0.4 s, p99 ~5 s, the odd deal over 30 s; 13/14-trick deals 10–16 s
+(the median of those solved inside 30 s) or more. Endgames (≤ 6 tricks) take milliseconds.
 
 Public API: `solve(state)` → `DDResult`; `Solver` keeps its table between calls (use one per deal for speed);
 `Solver.analyze(state, card)` gives the best value, the best cards and one card's value without valuing every card;
