@@ -6,7 +6,10 @@ random number of cards into the current trick). Every rule set, plus CrowsNest w
 """
 from __future__ import annotations
 
+import gc
 import random
+import threading
+import weakref
 
 import pytest
 
@@ -215,6 +218,32 @@ def test_default_table_grows_with_the_hand():
         solver.solve(st)
         _W, table = solver._engine(st).nb
         assert table.shape[0] == slots + slots // 16, name
+
+
+def test_tables_are_shared_and_freed_without_gc():
+    """Solvers in different threads share the process's table of their size, and a dropped solver's engine (which
+    holds the table) goes at once, without a garbage-collection pass: repeated analyses in the app must not pile up
+    136 MB tables."""
+    st = end_position(get_rules("partnership"), 5, 6)
+    tables, engines = [], []
+
+    def run():
+        solver = Solver(threads=2)
+        solver.solve(st)
+        eng = solver._engine(st)
+        tables.append(eng.nb[1])
+        engines.append(weakref.ref(eng))
+
+    gc.disable()
+    try:
+        for _ in range(2):
+            t = threading.Thread(target=run)
+            t.start()
+            t.join()
+        assert [e() for e in engines] == [None, None]
+    finally:
+        gc.enable()
+    assert tables[0] is tables[1]
 
 
 @pytest.mark.parametrize("name,options", RULE_SETS, ids=IDS)

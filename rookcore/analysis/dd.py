@@ -63,6 +63,7 @@ from __future__ import annotations
 
 import itertools
 import threading
+import weakref
 from dataclasses import dataclass, field
 
 from ..cards import Card
@@ -195,8 +196,11 @@ class _Engine:
 
         self.set_state = set_state
 
+        me = weakref.ref(self)  # not ``self``: a cycle engine ↔ closure would keep the table until a gc pass
+
         def node_count():
-            return nodes + (int(self.nb[0][self.nb_nodes]) if self.nb is not None else 0)
+            eng = me()
+            return nodes + (int(eng.nb[0][eng.nb_nodes]) if eng.nb is not None else 0)
 
         self.node_count = node_count
 
@@ -615,19 +619,29 @@ def _core_mask(to_core: list[int], mask: int) -> int:
 
 
 _GENERATIONS = itertools.count(1)
-_TABLES = threading.local()
+_TABLES: dict = {}
+_TABLES_LOCK = threading.Lock()
 
 
 def _shared_table(entries: int):
-    """This thread's transposition table of about ``entries`` slots (engines share it: a new engine takes a new
-    generation, which makes the older entries empty without clearing the arrays)."""
+    """The process's transposition table of about ``entries`` slots (an int64 array, `ddcore.new_table`), shared by
+    every engine that asks for that size: a new engine takes a new generation, which makes the older entries empty
+    without clearing the array, and engines searching it at once from different threads are safe (the table is
+    lockless and an engine only reads entries of its own generation). Tables of up to `TT_LIMIT` slots are kept per
+    size (a few MB each, at most 8 sizes); of the larger ones only the last asked for, so memory stays bounded: an
+    engine still holding a dropped table keeps it until the engine goes. Engines hold no reference cycles, so a
+    dropped `Solver` frees its table at once (not at the next garbage collection)."""
     from . import ddcore  # noqa: PLC0415
 
-    pool = _TABLES.__dict__.setdefault("pool", {})
-    if entries not in pool:
-        pool.clear()  # one table per thread keeps memory bounded
-        pool[entries] = ddcore.new_table(entries)
-    return pool[entries]
+    with _TABLES_LOCK:
+        if entries not in _TABLES:
+            if len(_TABLES) >= 8:  # many sizes asked for (tests, tools): start again
+                _TABLES.clear()
+            if entries > TT_LIMIT:
+                for size in [size for size in _TABLES if size > TT_LIMIT]:
+                    del _TABLES[size]
+            _TABLES[entries] = ddcore.new_table(entries)
+        return _TABLES[entries]
 
 
 BACKEND = "numba"
@@ -643,9 +657,10 @@ class Solver:
     One `Solver` can be used for many positions (and deals); its table is kept while the (rules, trump, nest points)
     stay the same (e.g. every position of one deal) and replaced otherwise.
     ``tt_limit``: entries of the transposition table (rounded down to a power of two; 34 bytes each with the
-    compiled core, once per thread); None: `default_tt_limit` of each hand's rules (8.5 MB up to 9 tricks, 68 MB
-    for 10–12, 136 MB from 13). ``node_limit``: the most nodes one `solve`/`analyze`
-    call may search (per search thread) before it raises `SearchLimit` (None: no limit; the compiled core only).
+    compiled core; one table per size for the whole process, `_shared_table`); None: `default_tt_limit` of each
+    hand's rules (8.5 MB up to 9 tricks, 68 MB for 10–12, 136 MB from 13). ``node_limit``: the most nodes one
+    `solve`/`analyze` call may search (per search thread) before it raises `SearchLimit` (None: no limit; the
+    compiled core only).
     ``threads``: search threads for `solve` and `analyze` (the root's legal cards are shared out between threads
     that share one table; used from `PARALLEL_MIN_TRICKS` tricks left, compiled core only); default
     `default_threads()` (the machine's cores, at most 4). Raises ValueError for ``threads`` < 1.
@@ -821,6 +836,8 @@ class _Root:
             nb_led = led if pos else 0
             nb_ws, nb_wk, nb_wc = (ws, wk, core[wc]) if pos else (seat, -1, -1)
 
+            me = weakref.ref(self)  # not ``self``: a cycle root ↔ search would keep the table until a gc pass
+
             def make_child(W):
                 """The search of one thread: ``W`` its own work array (hands, buffers), the table shared."""
                 def child(c: int, alpha: int, beta: int) -> int:
@@ -828,7 +845,8 @@ class _Root:
                     v = after_card(W, TT, seat, pos, nb_led, nb_ws, nb_wk, nb_wc, tp, core_tmask, d, nrem, rempts,
                                    core[c], alpha, beta)
                     if W[ABORT_]:
-                        if self.stopped:
+                        root = me()
+                        if root is not None and root.stopped:
                             raise SearchCancelled("the double-dummy search was cancelled")
                         raise SearchLimit(f"double-dummy search stopped after {node_limit} nodes")
                     return v
