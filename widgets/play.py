@@ -65,6 +65,7 @@ from rookcore.rules import Rules
 from rookcore.table import Table
 
 from .cards import PALETTE, card_label, card_svg, card_title, hand_svg
+from .paths import app_path
 from .progress import Cancelled, cancellable_analysis, progress_text, stop_analysis, throttled
 
 SEAT_NAMES = {0: "North", 1: "East", 2: "South", 3: "West"}
@@ -610,7 +611,7 @@ class PlayPanel(widgets.VBox):
         if not path:
             raise ValueError("enter a file name to save to")
         try:
-            written = self.table.save(path)
+            written = self.table.save(str(app_path(path)))
         except (ValueError, OSError) as e:
             self.save_result.value = f"<span class='rook-save-error' style='color:#c62828'>{escape(str(e))}</span>"
             raise

@@ -48,6 +48,7 @@ from rookcore.records import GameRecord, HandRecord, RecordError
 from rookcore.rules import Rules
 
 from .cards import card_svg, hand_svg
+from .paths import app_path
 from .progress import Cancelled, cancellable_analysis, progress_text, stop_analysis, throttled
 
 MAX_UPLOAD_BYTES = records.MAX_RECORD_BYTES  # 1 MB, the engine's own record size cap
@@ -464,9 +465,16 @@ class ReplayPanel(w.VBox):
             self.show_error("type the path of a .json record file first")
             return
         try:
-            record = read_record(path)
+            target = str(app_path(path))
+        except ValueError as e:  # outside the app's folder
+            self.show_error(str(e))
+            return
+        try:
+            record = read_record(target)
         except RecordError as e:
-            self.show_error(str(e) if str(e).startswith(path) else f"{path}: {e}")
+            msg = str(e)
+            msg = path + msg[len(target):] if msg.startswith(target) else msg
+            self.show_error(msg if msg.startswith(path) else f"{path}: {msg}")
             return
         self.load_record(record, name=_stem(path))
 
@@ -713,7 +721,8 @@ class ReplayPanel(w.VBox):
         record = self._require_record()
         path = (path if path is not None else self.save_path.value).strip()
         try:
-            written = annotations.save_record(self.game if self.game is not None else record, path)
+            written = annotations.save_record(self.game if self.game is not None else record,
+                                              str(app_path(path)) if path else path)
         except (ValueError, OSError) as e:
             msg = str(e) if isinstance(e, ValueError) else f"{path}: cannot write: {e.strerror or e}"
             self.save_result.value = (f"<span class='rook-annotate-error' style='color:#b71c1c;font-weight:bold'>"

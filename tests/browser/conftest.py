@@ -85,6 +85,7 @@ def voila_url(tmp_path_factory):
             "--Voila.ip=127.0.0.1", NOTEBOOKS_DIR,
         ],
         cwd=REPO_ROOT,
+        env={**os.environ, "ROOK_FILES_ROOT": str(tmp_path_factory.getbasetemp())},  # the tests' files live there
         stdin=subprocess.DEVNULL,
         stdout=log,
         stderr=subprocess.STDOUT,

@@ -334,3 +334,18 @@ def test_a_successful_save_replaces_an_earlier_error(tmp_path):
     assert "rook-error" in panel.status.value
     written = panel.save(str(tmp_path / "hand.json"))
     assert written and "rook-error" not in panel.status.value and "Saved" in panel.status.value
+
+
+def test_save_outside_the_app_folder_is_refused(tmp_path, monkeypatch):
+    """Save to refuses a path outside the app's folder (`widgets.paths`) and writes nothing."""
+    monkeypatch.setenv("ROOK_FILES_ROOT", str(tmp_path / "app"))
+    (tmp_path / "app").mkdir()
+    panel = PlayPanel(seed=10, pace=0)
+    _play_hand_by_buttons(panel, random.Random(10))
+    panel.save_path.value = "../hand.json"
+    _find(panel, description="Save record")[0].click()
+    assert "only opens and saves files inside its folder" in panel.save_result.value
+    assert not (tmp_path / "hand.json").exists()
+    panel.save_path.value = "hands/hand-1.json"
+    _find(panel, description="Save record")[0].click()
+    assert (tmp_path / "app" / "hands" / "hand-1.json").exists()

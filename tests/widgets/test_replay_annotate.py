@@ -341,3 +341,37 @@ def test_loading_another_hand_stops_a_long_analysis(monkeypatch):
     p.analyze_button.click()
     assert p.wait_analysis(timeout=120)
     assert "Analysis done" in p.analysis_status.value and len(p.analysis["cards"]) == 36
+
+
+def test_paths_outside_the_app_folder_are_refused(tmp_path, monkeypatch):
+    """A path typed into Save to / File must stay inside the app's folder (`widgets.paths`): ``..``, an absolute
+    path elsewhere and a symbolic link out are refused with a message naming the folder, and nothing is written."""
+    root = tmp_path / "app"
+    root.mkdir()
+    monkeypatch.setenv("ROOK_FILES_ROOT", str(root))
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (root / "link").symlink_to(outside)
+    p = ReplayPanel(example="crowsnest-made")
+    for typed in ("../escaped.json", str(outside / "abs.json"), "link/through.json", "sub/../../up.json"):
+        p.save_path.value = typed
+        p.save_record_button.click()
+        assert "only opens and saves files inside its folder" in p.save_result.value, typed
+        assert str(root) in p.save_result.value
+    assert list(outside.iterdir()) == [] and sorted(x.name for x in tmp_path.iterdir()) == ["app", "outside"]
+    # inside the folder, relative and absolute both work
+    p.save_path.value = "annotated/ok.json"
+    p.save_record_button.click()
+    assert "Saved" in p.save_result.value and (root / "annotated" / "ok.json").exists()
+    # loading: the same rule, and a file inside still loads
+    (outside / "secret.json").write_text("{}")
+    q = ReplayPanel(example=None)
+    q.path.value = str(outside / "secret.json")
+    q.load_button.click()
+    assert "only opens and saves files inside its folder" in q.error.value and q.record is None
+    q.path.value = str(root / "annotated" / "ok.json")
+    q.load_button.click()
+    assert q.error.layout.display == "none" and q.record is not None
+    q.path.value = "missing.json"
+    q.load_button.click()
+    assert q.error.value.count("missing.json") == 1 and "cannot read" in q.error.value

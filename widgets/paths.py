@@ -1,0 +1,38 @@
+"""Where the app may read and write files that a user names by typing a path.
+
+The app can be served to other machines (the README's command listens on every interface, and it may run as
+root), so a path typed into a File or Save-to box must not reach the whole file system: it is resolved against
+the app's folder and refused if it lands outside it (``..``, an absolute path elsewhere, or a symbolic link out).
+Files elsewhere go through the browser instead (Upload, Download).
+
+The app's folder is the environment variable ``ROOK_FILES_ROOT`` if set, else the kernel's working directory.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+__all__ = ["FILES_ROOT_ENV", "files_root", "app_path"]
+
+FILES_ROOT_ENV = "ROOK_FILES_ROOT"
+
+
+def files_root() -> Path:
+    """The app's folder (a resolved absolute `Path`): ``$ROOK_FILES_ROOT`` if set and not empty, else the current
+    working directory. Raises nothing."""
+    return Path(os.environ.get(FILES_ROOT_ENV) or os.getcwd()).resolve()
+
+
+def app_path(typed: str) -> Path:
+    """The file that the path ``typed`` into the app names (relative paths start at `files_root`), resolved
+    (symbolic links followed). Returns an absolute `Path` inside the app's folder. Raises ValueError, with the
+    typed path and the folder in the message, when it resolves outside that folder or is empty. Touches no file."""
+    typed = typed.strip()
+    if not typed:
+        raise ValueError("type a file name first")
+    root = files_root()
+    path = (root / Path(typed).expanduser()).resolve()
+    if path != root and root not in path.parents:
+        raise ValueError(f"{typed}: the app only opens and saves files inside its folder {root} "
+                         "(use Upload / Download for files elsewhere)")
+    return path
