@@ -29,7 +29,7 @@ def app_path(typed: str) -> Path:
     typed path and the folder in the message, when it resolves outside that folder or is empty. Touches no file."""
     typed = typed.strip()
     if not typed:
-        raise ValueError("type a file name first")
+        raise ValueError("enter a file name")
     root = files_root()
     path = (root / Path(typed).expanduser()).resolve()
     if path != root and root not in path.parents:

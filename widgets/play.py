@@ -606,10 +606,10 @@ class PlayPanel(widgets.VBox):
 
     @_safe
     def save(self, path: str | None = None) -> str | None:
-        """Write the hand record (rook-hand/1 JSON) to ``path`` (default: the Save-to box); show the path."""
-        path = path or self.save_path.value.strip()
-        if not path:
-            raise ValueError("enter a file name to save to")
+        """Write the hand record (rook-hand/1 JSON) to ``path`` (default: the Save-to box), which must lie inside the
+        app's folder (`widgets.paths.app_path`); show the path written. An empty path, a path outside the folder or a
+        write error is shown, not raised past the panel."""
+        path = path or self.save_path.value
         try:
             written = self.table.save(str(app_path(path)))
         except (ValueError, OSError) as e:

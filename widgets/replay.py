@@ -466,15 +466,12 @@ class ReplayPanel(w.VBox):
             return
         try:
             target = str(app_path(path))
-        except ValueError as e:  # outside the app's folder
-            self.show_error(str(e))
-            return
-        try:
             record = read_record(target)
         except RecordError as e:
-            msg = str(e)
-            msg = path + msg[len(target):] if msg.startswith(target) else msg
-            self.show_error(msg if msg.startswith(path) else f"{path}: {msg}")
+            self.show_error(str(e) if str(e).startswith(target) else f"{target}: {e}")
+            return
+        except ValueError as e:  # outside the app's folder (RecordError, a ValueError, is caught above)
+            self.show_error(str(e))
             return
         self.load_record(record, name=_stem(path))
 
@@ -716,13 +713,14 @@ class ReplayPanel(w.VBox):
 
     @_safe
     def save_record(self, path: str | None = None) -> str | None:
-        """Write the annotated record (the whole game, if a game is loaded) to ``path`` (default: the Save-to box).
-        Returns the path written, or None (the error is shown next to the button)."""
+        """Write the annotated record (the whole game, if a game is loaded) to ``path`` (default: the Save-to box),
+        which must lie inside the app's folder (`widgets.paths.app_path`). Returns the path written, or None (the
+        error is shown next to the button)."""
         record = self._require_record()
         path = (path if path is not None else self.save_path.value).strip()
         try:
-            written = annotations.save_record(self.game if self.game is not None else record,
-                                              str(app_path(path)) if path else path)
+            doc = self.game if self.game is not None else record
+            written = annotations.save_record(doc, str(app_path(path)))
         except (ValueError, OSError) as e:
             msg = str(e) if isinstance(e, ValueError) else f"{path}: cannot write: {e.strerror or e}"
             self.save_result.value = (f"<span class='rook-annotate-error' style='color:#b71c1c;font-weight:bold'>"

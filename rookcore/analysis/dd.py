@@ -90,10 +90,19 @@ def default_tt_limit(rules: Rules) -> int:
     searches overflow the small one. Measured: 10 tricks (200 Buckeye deals, 2²¹ vs 2¹⁸) p99 9.2 → 6.8 s, median
     358 → 395 ms (within this machine's noise); analysing the 14-trick partnership-made record 115 s → 48 s (2²²;
     2²¹: 56 s); 9 tricks: 2²⁰ was ~5 % slower than 2¹⁸. The Python core (``BACKEND = "python"``): `TT_LIMIT`."""
-    for tricks, slots in LONG_TT_LIMITS:
-        if rules.hand_size >= tricks:
-            return slots if BACKEND == "numba" else TT_LIMIT
+    if BACKEND == "numba":
+        for tricks, slots in LONG_TT_LIMITS:
+            if rules.hand_size >= tricks:
+                return slots
     return TT_LIMIT
+
+
+def _tie_class(total: int) -> tuple[int, int]:
+    """(NS − EW points, sign −1/0/1 of the trick difference NS − EW) of a scalar on the tie-break's scale
+    (32 × points + trick difference, the difference at most 15 either way): what decides the final (NS, EW)."""
+    points = (total + 16) // 32
+    d = total - 32 * points
+    return points, (d > 0) - (d < 0)
 
 
 class SearchLimit(RuntimeError):
@@ -648,7 +657,6 @@ BACKEND = "numba"
 """Search core used by new solvers: "numba" (compiled, `ddcore`) or "python" (the closures of `_Engine`)."""
 _TRACE: list | None = None
 ACCEL = True
-CLASS_MTD = True
 
 
 class Solver:
@@ -718,8 +726,7 @@ class Solver:
             ns, ew = state.captured
             value = ns - ew
             if state.rules.majority_bonus and state.rules.hand_size % 2 == 0:  # the tie-break's scale (DDResult)
-                d = state.tricks_won[0] - state.tricks_won[1]
-                value = 32 * value + (d > 0) - (d < 0)
+                value = 32 * value + _tie_class(state.tricks_won[0] - state.tricks_won[1])[1]
             return DDResult(ns=ns, ew=ew, to_act=None, value=value)
         root = self._root(state)
         n0 = root.eng.node_count()
@@ -766,9 +773,8 @@ class Solver:
     def _pair(eng: _Engine, total: int) -> tuple[int, int]:
         """(NS, EW) final points from the scalar value of a whole hand."""
         if eng.tiebreak:
-            v = (total + 16) // 32
-            dtr = total - 32 * v
-            t = eng.counter_total + (eng.bonus if dtr else 0)
+            v, sign = _tie_class(total)
+            t = eng.counter_total + (eng.bonus if sign else 0)
         else:
             v = total
             t = eng.counter_total + eng.bonus  # a bonus here is always paid (odd number of tricks)
@@ -908,7 +914,7 @@ class _Root:
         t = guess
         unit = 5 * self.eng.M
         step, last = unit, 0
-        classes = self.eng.tiebreak and CLASS_MTD
+        classes = self.eng.tiebreak
         while (self._klass(lo) != self._klass(hi)) if classes else lo < hi:
             if self.stopped:
                 raise SearchCancelled("the double-dummy search was cancelled")
@@ -944,10 +950,7 @@ class _Root:
         sets: the total is 32·(NS − EW) + trick difference, |difference| ≤ 14); ±INF are classes of their own."""
         if rem <= -INF or rem >= INF:
             return (rem, 0)
-        total = self.sofar + rem
-        level = (total + 16) // 32
-        d = total - 32 * level
-        return (level, (d > 0) - (d < 0))
+        return _tie_class(self.sofar + rem)
 
     def _class_test(self, lo: int, hi: int, t: int) -> int:
         """The next null-window threshold (a remainder) when only the class (`_klass`) of the value in [lo, hi] is
@@ -1080,10 +1083,8 @@ class _Root:
         """The range of remainder values giving the same final (NS, EW) as ``rem`` (a tie-break range)."""
         if not self.eng.tiebreak:
             return rem, rem
-        total = self.sofar + rem
-        v = (total + 16) // 32
-        d = total - 32 * v
-        lo, hi = (32 * v + 1, 32 * v + 15) if d > 0 else (32 * v - 15, 32 * v - 1) if d < 0 else (32 * v, 32 * v)
+        v, sign = _tie_class(self.sofar + rem)
+        lo, hi = (32 * v + 1, 32 * v + 15) if sign > 0 else (32 * v - 15, 32 * v - 1) if sign < 0 else (32 * v, 32 * v)
         return lo - self.sofar, hi - self.sofar
 
     def result(self, values: dict[int, int | None]) -> DDResult:

@@ -150,9 +150,9 @@ def test_no_mark_at_end_and_bad_input_never_raises(tmp_path):
     p.save_path.value = ""
     p.save_record_button.click()
     assert "file name" in p.save_result.value
-    p.save_path.value = str(tmp_path)
+    p.save_path.value = str(tmp_path)  # the app's folder itself
     p.save_record_button.click()
-    assert "folder" in p.save_result.value
+    assert "is a folder" in p.save_result.value
     blocker = tmp_path / "f"
     blocker.write_text("x")
     p.save_path.value = str(blocker / "x.json")
