@@ -27,8 +27,8 @@ from .hand import SEATS
 from .records import GameRecord, HandRecord
 
 __all__ = ["MARKS", "MARK_NAMES", "set_comment", "delete_comment", "set_mark", "mark_at", "comment_at",
-           "n_steps", "save_record", "analyze", "not_analyzable_reason", "apply_analysis_marks", "review",
-           "analysis_by_step", "TEAM_NAMES"]
+           "n_steps", "save_record", "analyze", "not_analyzable_reason", "unfinished_note", "apply_analysis_marks",
+           "review", "analysis_by_step", "TEAM_NAMES"]
 
 MARKS = ("!", "?", "??")
 """Marks that `set_mark` writes ("" removes a mark). Loaded records may hold the schema's others (!!, !?, ?!)."""
@@ -173,19 +173,33 @@ def save_record(record: HandRecord | GameRecord, path: str | os.PathLike) -> str
 
 # ----- analysis -----------------------------------------------------------------------------
 def not_analyzable_reason(record: HandRecord) -> str | None:
-    """Why double-dummy analysis has nothing to say about ``record`` (None if it can be analysed):
-    a passed-out hand, or an unfinished one (the analysis judges the cards of a complete hand)."""
+    """Why double-dummy analysis has nothing to say about ``record`` (None if it can be analysed): a passed-out
+    hand, or one stopped before its first card. An unfinished hand with cards played is analysable (the record
+    holds the whole deal, so best play from each of its positions to the end is defined): its cards played so far
+    are judged, as by ``python -m rookcore analyze`` (see `unfinished_note`)."""
     _check_record(record)
     state = record.replay()
     if state.passed_out:
         return "The hand was passed out: no cards were played, so there is nothing to analyse."
-    if not state.is_over:
-        played = sum(len(t) for t in record.tricks or ())
-        if not played:
-            return "The hand is unfinished: no cards were played yet, so there is nothing to analyse."
-        return (f"The hand is unfinished ({played} cards played): only a complete hand is analysed, "
-                "because each card's cost is measured against the final points.")
+    if not state.is_over and not _cards_played(record):
+        return "The hand is unfinished: no cards were played yet, so there is nothing to analyse."
     return None
+
+
+def unfinished_note(record: HandRecord) -> str:
+    """"" for a finished hand; else one sentence saying that only the ``n`` cards played so far are judged (the
+    double-dummy values still count best play to the end of the hand). Raises ValueError for a game record or
+    anything else that is not a hand record."""
+    _check_record(record)
+    if record.replay().is_over:
+        return ""
+    n = _cards_played(record)
+    return (f"The hand is unfinished: the {n} card{'s' if n != 1 else ''} played so far are judged, each against "
+            "best play by both sides to the end of the hand.")
+
+
+def _cards_played(record: HandRecord) -> int:
+    return sum(len(t) for t in record.tricks or ())
 
 
 def check_threshold(threshold) -> None:

@@ -161,10 +161,32 @@ def test_not_analyzable_reason():
     assert "passed out" in ann.not_analyzable_reason(_rec("crowsnest-passed-out"))
     rec = _rec()
     rec.tricks = rec.tricks[:2]
-    assert "unfinished" in ann.not_analyzable_reason(rec)
+    assert ann.not_analyzable_reason(rec) is None  # the cards played so far can be judged (as by the CLI)
     rec.tricks = None
     rec.discard, rec.trump = rec.discard, rec.trump
-    assert "unfinished" in ann.not_analyzable_reason(rec)
+    assert "no cards were played" in ann.not_analyzable_reason(rec)
+
+
+def test_unfinished_note():
+    assert ann.unfinished_note(_rec()) == ""
+    rec = _rec()
+    rec.tricks = rec.tricks[:2]
+    assert "the 8 cards played so far" in ann.unfinished_note(rec)
+    rec.tricks = [rec.tricks[0][:1]]
+    assert "the 1 card played so far" in ann.unfinished_note(rec)
+    with pytest.raises(ValueError, match="HandRecord"):
+        ann.unfinished_note("crowsnest-made")
+
+
+def test_unfinished_hand_analysis_is_the_prefix_of_the_whole_hands():
+    """Double-dummy values do not depend on the cards played later: an unfinished record's analysis is the
+    first entries of the finished record's (the app and the CLI both analyse unfinished hands)."""
+    whole = ann.analyze(_rec())
+    rec = _rec()
+    rec.tricks = rec.tricks[:6] + [rec.tricks[6][:3]]
+    part = ann.analyze(rec)
+    assert len(part["cards"]) == 27
+    assert part == {**whole, "cards": whole["cards"][:27]}
 
 
 FAKE = {"variant": "crowsnest", "start": {"NS": 100, "EW": 80}, "cards": [

@@ -183,6 +183,7 @@ class ReplayPanel(w.VBox):
         self._analysis_thread: threading.Thread | None = None
         self._analysis_solver = None  # the running analysis' Solver (cancelled when another hand is loaded)
         self._analysis_token = 0
+        self._analysis_done = ""  # the summary of a finished analysis of the hand on show ("" if none)
         self._source_name = "hand"
         self._auto_path = ""
         self._dirty = False
@@ -775,6 +776,7 @@ class ReplayPanel(w.VBox):
         solver, self._analysis_solver = self._analysis_solver, None
         stop_analysis(solver, self._analysis_thread)
         self.analysis = None
+        self._analysis_done = ""
         self._analysis_by_step = {}
         self.analysis_status.value = ""
         self.apply_marks_button.disabled = True
@@ -786,6 +788,9 @@ class ReplayPanel(w.VBox):
         record = self._require_record()
         if self._analysis_thread is not None and self._analysis_thread.is_alive():
             self._analysis_status("Still analyzing… please wait.")
+            return
+        if self._analysis_done:  # the same hand again: the result cannot change
+            self._analysis_status(f"Already analysed. {self._analysis_done}")
             return
         self._reset_analysis()
         reason = annotations.not_analyzable_reason(record)
@@ -850,9 +855,11 @@ class ReplayPanel(w.VBox):
             costly = sum(1 for c in result.get("cards") or () if c.get("loss", 0) > 0)
             self.apply_marks_button.disabled = not any(c.get("mark") for c in result.get("cards") or ())
             start = result.get("start") or {}
-            self._analysis_status(f"Analysis done: {len(self._analysis_by_step)} cards, {costly} with a loss. "
-                                  f"Best play from the first lead: N–S {start.get('NS', '?')} · "
-                                  f"E–W {start.get('EW', '?')}.")
+            self._analysis_done = " ".join(filter(None, (
+                f"Analysis done: {len(self._analysis_by_step)} cards, {costly} with a loss. "
+                f"Best play from the first lead: N–S {start.get('NS', '?')} · E–W {start.get('EW', '?')}.",
+                annotations.unfinished_note(record))))
+            self._analysis_status(self._analysis_done)
             self._show_analysis()
         except Exception as e:  # noqa: BLE001 - never raise from the worker
             self._analysis_status(f"internal error: {type(e).__name__}: {e}", error=True)
@@ -880,7 +887,9 @@ class ReplayPanel(w.VBox):
                     f"{escape(entry['card'])}</b>{mark_badge(entry['mark'])} — {verdict}. "
                     f"Best: {escape(best)}.")
         elif k >= self.n_steps:
-            text = "End of the hand: the analysis judges each card played (see the table)."
+            text = ("End of the record: the analysis judged each card played so far (see the table)."
+                    if not self.states[-1].is_over else
+                    "End of the hand: the analysis judges each card played (see the table).")
         elif self.analysis.get("partial") and isinstance(self.record.actions()[k], Play):
             text = f"Step {k} is not analysed yet: the analysis works from the last trick back."
         else:

@@ -241,10 +241,42 @@ def test_analyze_errors_and_hands_without_play():
     p.analyze_button.click()
     assert "passed out" in p.analysis_status.value and p.analysis_table.value == ""
     rec = load_example("crowsnest-made")
+    rec.tricks = None
+    p.load_record(rec)
+    p.analyze_button.click()
+    assert "no cards were played" in p.analysis_status.value and p.analysis_table.value == ""
+
+
+def test_unfinished_hand_is_analysed_so_far():
+    p = ReplayPanel(analyzer=_fake_analysis, analyze_in_background=False)
+    rec = load_example("crowsnest-made")
     rec.tricks = rec.tricks[:3]
     p.load_record(rec)
     p.analyze_button.click()
-    assert "unfinished" in p.analysis_status.value
+    status = _text(p.analysis_status.value)
+    assert "Analysis done: 12 cards" in status and "the 12 cards played so far are judged" in status, status
+    assert "rook-analysis-row" in p.analysis_table.value
+    p.slider.value = p.slider.max
+    assert "End of the record" in _text(p.analysis_card.value)
+
+
+def test_analyze_again_shows_the_result_without_searching_again():
+    calls = []
+
+    def counting(record):
+        calls.append(record)
+        return _fake_analysis(record)
+
+    p = ReplayPanel(analyzer=counting, analyze_in_background=False)
+    p.analyze_button.click()
+    done = _text(p.analysis_status.value)
+    table = p.analysis_table.value
+    p.analyze_button.click()
+    assert len(calls) == 1
+    assert _text(p.analysis_status.value) == "Already analysed. " + done and p.analysis_table.value == table
+    p.examples.value = "tournament-set"  # another hand: analysed anew
+    p.analyze_button.click()
+    assert len(calls) == 2 and _text(p.analysis_status.value).startswith("Analysis done")
 
 
 @pytest.mark.slow
