@@ -69,6 +69,9 @@ def _pct(xs: list[float], q: float) -> float:
 
 
 def main(argv: list[str]) -> None:
+    """The command line of the module doc: ``argv`` (list of str) = [--best] [--cap-nodes N] [N [variant ...]].
+    Prints one line per rule set; raises ValueError for a count that is not a number and RulesError for an
+    unknown variant."""
     args = list(argv)
     all_values = "--best" not in args
     if not all_values:
