@@ -105,6 +105,12 @@ def test_solver_matches_brute_force(name, options):
         card = random.Random(seed).choice(st.legal_cards())
         res, pair = Solver().analyze(st, card)
         assert pair == want[card] and res.best_cards == got.best_cards
+        # knowing the position after the card (as `annotate` does, going backwards) changes nothing
+        st.apply(PLAYS[card])
+        after = Solver().solve(st)
+        st.undo()
+        res, pair = Solver().analyze(st, card, after)
+        assert pair == want[card] and res.best_cards == got.best_cards and (res.ns, res.ew) == best_pair
 
 
 @pytest.mark.parametrize("name,options", RULE_SETS, ids=IDS)

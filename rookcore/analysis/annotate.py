@@ -57,7 +57,9 @@ def analyze_hand(record: HandRecord, question_threshold: int = 10, solver: Solve
 
     The cards are analysed from the last one back to the first: late cards take milliseconds and early ones (in
     13/14-trick deals) can take minutes, and the solver's table, kept for the whole deal, holds the later
-    positions when the earlier ones are searched. After each card ``progress(done, total, cards)`` is called, if
+    positions when the earlier ones are searched. Going backwards, the value after each card is the best value of
+    the position analysed just before, so the card played is not searched again (`Solver.analyze`'s ``after``):
+    each other card then costs one null-window test unless it was better. After each card ``progress(done, total, cards)`` is called, if
     given, with the entries found so far (in step order); an exception it raises stops the analysis and
     propagates (that is how a caller cancels). The report lists the cards in step order.
     """
@@ -72,7 +74,8 @@ def analyze_hand(record: HandRecord, question_threshold: int = 10, solver: Solve
     cards: list[dict[str, Any]] = []
     res = None
     for done, (step, state, card) in enumerate(reversed(todo), 1):
-        entry, res = _card_entry(solver, rules, state, step, card, question_threshold)
+        after = res if res is not None and step + 1 == cards[0]["step"] else None  # the position after this card
+        entry, res = _card_entry(solver, rules, state, step, card, question_threshold, after)
         cards.insert(0, entry)
         if progress is not None:
             progress(done, len(todo), list(cards))
@@ -80,11 +83,12 @@ def analyze_hand(record: HandRecord, question_threshold: int = 10, solver: Solve
     return {"variant": record.variant, "start": start, "cards": cards}
 
 
-def _card_entry(solver: Solver, rules, state, step: int, card, question_threshold: int):
-    """The report entry of ``card`` played at ``step`` from ``state`` and the solver's result before it."""
+def _card_entry(solver: Solver, rules, state, step: int, card, question_threshold: int, after=None):
+    """The report entry of ``card`` played at ``step`` from ``state`` and the solver's result before it
+    (``after``: the solver's result after ``card``, if known: `Solver.analyze`)."""
     seat = state.to_act
     team = seat & 1
-    res, pair = solver.analyze(state, card)
+    res, pair = solver.analyze(state, card, after)
     best = res.team_points(team)
     value = pair[team]
     bid = state.high_bid

@@ -56,7 +56,8 @@ long (~6–8 million nodes/s); 10 tricks median ~0.4 s, p99 ~5 s, the odd deal o
 (the median of those solved inside 30 s) or more. Endgames (≤ 6 tricks) take milliseconds.
 
 Public API: `solve(state)` → `DDResult`; `Solver` keeps its table between calls (use one per deal for speed);
-`Solver.analyze(state, card)` gives the best value, the best cards and one card's value without valuing every card;
+`Solver.analyze(state, card, after)` gives the best value, the best cards and one card's value without valuing every
+card (with ``after``, the result after the card, that card is not searched at all);
 `Solver.cancel()` stops a search running in another thread (`SearchCancelled`).
 """
 from __future__ import annotations
@@ -734,15 +735,19 @@ class Solver:
         self.nodes += root.eng.node_count() - n0
         return root.result(values)
 
-    def analyze(self, state: HandState, card: Card) -> tuple[DDResult, tuple[int, int]]:
+    def analyze(self, state: HandState, card: Card, after: DDResult | None = None) -> tuple[DDResult, tuple[int, int]]:
         """Best play from ``state`` and the value of the legal ``card``: (result, (NS, EW) after ``card``).
 
         ``result.card_values`` holds the exact values found (the best cards and ``card``); ``result.best_cards``
-        is complete. Cheaper than `solve` (other cards are only shown to be worse).
+        is complete. Cheaper than `solve` (other cards are only shown to be worse). ``after``: this solver's
+        result for the position after ``card`` (in the same deal), if known: then ``card`` is not searched again
+        and each other card costs one null-window test unless it is better (`rookcore.analysis.annotate` goes
+        backwards through a hand and passes it). Raises ValueError outside the play phase, `SearchLimit` /
+        `SearchCancelled` as `solve` does.
         """
         root = self._root(state)
         n0 = root.eng.node_count()
-        values = root.best_only(first=int(card))
+        values = root.best_only(first=int(card), first_value=None if after is None else after.value - root.sofar)
         self.nodes += root.eng.node_count() - n0
         res = root.result(values)
         return res, res.card_values[card]
@@ -985,18 +990,21 @@ class _Root:
 
         return self._each(self.reps, value)
 
-    def best_only(self, first: int | None = None) -> dict[int, int | None]:
+    def best_only(self, first: int | None = None, first_value: int | None = None) -> dict[int, int | None]:
         """Exact values of the best representatives (and of ``first``); None for cards shown to be worse.
 
         Each card after the first exact one is first tested (null window) against the best so far; only a card
-        that reaches it is valued exactly. With threads, the best so far is shared (a card tested against a best
-        that is later improved may be valued needlessly, never wrongly)."""
+        that reaches it is valued exactly. ``first_value``: the remainder value of ``first`` when it is already
+        known (the best value of the position after it): it is taken as is, not searched. With threads, the best
+        so far is shared (a card tested against a best that is later improved may be valued needlessly, never
+        wrongly)."""
         if first is not None:
             first = self.runs.get(first, first)
-        order = ([first] if first is not None else []) + [c for c in self.reps if c != first]
+        known = {first: first_value} if first is not None and first_value is not None else {}
+        order = ([first] if first is not None and not known else []) + [c for c in self.reps if c != first]
         sign = 1 if self.maximise else -1
         lock = threading.Lock()
-        best: list[int | None] = [None]
+        best: list[int | None] = [first_value if known else None]
 
         def value(c: int, child, _local: dict) -> int | None:
             with lock:
@@ -1020,7 +1028,7 @@ class _Root:
                     best[0] = v
             return v
 
-        return self._each(order, value)
+        return {**known, **self._each(order, value)} if order else known
 
     def _each(self, cards: list[int], value) -> dict[int, int | None]:
         """``{c: value(c, child, local)}`` for ``cards`` in order; with `_parallel`, shared out between
