@@ -65,6 +65,7 @@ from rookcore.rules import Rules
 from rookcore.table import Table
 
 from .cards import PALETTE, card_label, card_svg, card_title, hand_svg
+from .clicks import DecisionButtons
 from .paths import app_path
 from .progress import Cancelled, cancellable_analysis, progress_text, stop_analysis, throttled
 
@@ -115,7 +116,7 @@ class PlayPanel(widgets.VBox):
         self.table = table if table is not None else Table(seed=seed)
         self.pending_rules: Rules | None = None  # chosen in Settings, used by the next new game
         self._card_widgets: dict = {}
-        self._bid_buttons: dict[int, widgets.Button] = {}
+        self._buttons = DecisionButtons(self._stale_click)  # action buttons, new ones for each decision
         self._pick_widgets: dict = {}
         self._discard_key = None
         self._auto_path = ""
@@ -129,9 +130,6 @@ class PlayPanel(widgets.VBox):
         self.hand_box = _classed(widgets.HBox(layout=widgets.Layout(flex_flow="row wrap")), "rook-hand-S")
 
         # auction
-        self.pass_button = _classed(widgets.Button(description="Pass", layout=widgets.Layout(width="70px")),
-                                    "rook-bid", "rook-pass")
-        self.pass_button.on_click(lambda _b: self.call_pass())
         self.bid_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.auction_html = _classed(widgets.HTML(), "rook-auction-history")
         self.auction_box = _classed(widgets.VBox([widgets.HTML("<b>Auction</b>"), self.bid_box, self.auction_html]),
@@ -139,23 +137,11 @@ class PlayPanel(widgets.VBox):
 
         # discard
         self.discard_count = _classed(widgets.HTML(), "rook-discard-count")
-        self.discard_button = _classed(widgets.Button(description="Discard", disabled=True,
-                                                      button_style="primary"), "rook-discard-button")
-        self.discard_button.on_click(lambda _b: self.discard())
         self.pick_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.discard_box = _classed(widgets.VBox([self.discard_count, self.pick_box, self.discard_button]),
-                                    "rook-discard")
+        self.discard_box = _classed(widgets.VBox([self.discard_count, self.pick_box]), "rook-discard")
 
         # trump
-        self.trump_buttons = {}
-        for c in COLOURS:
-            b = _classed(widgets.Button(description=f"Trump {COLOUR_NAMES[c]}",
-                                        tooltip=f"Name {COLOUR_NAMES[c]} as trump"), "rook-trump")
-            b.style.button_color = PALETTE[c]
-            b.style.text_color = "#000000" if c == "Y" else "#ffffff"
-            b.on_click(lambda _b, c=c: self.name_trump(c))
-            self.trump_buttons[c] = b
-        self.trump_box = _classed(widgets.HBox(list(self.trump_buttons.values())), "rook-trump-box")
+        self.trump_box = _classed(widgets.HBox(), "rook-trump-box")
 
         # controls
         self.speed = _classed(widgets.FloatSlider(value=float(pace), min=0.0, max=max(2.0, float(pace)), step=0.1,
@@ -164,13 +150,6 @@ class PlayPanel(widgets.VBox):
         self.hint_button = _classed(widgets.Button(description="Hint", tooltip="What would the AI play here?"),
                                     "rook-hint-button")
         self.hint_button.on_click(lambda _b: self.show_hint())
-        self.undo_button = _classed(widgets.Button(description="Undo", tooltip="Take back your last action"),
-                                    "rook-undo")
-        self.undo_button.on_click(lambda _b: self.undo())
-        self.new_hand_button = _classed(widgets.Button(description="New hand"), "rook-new-hand")
-        self.new_hand_button.on_click(lambda _b: self.new_hand())
-        self.new_game_button = _classed(widgets.Button(description="New game"), "rook-new-game")
-        self.new_game_button.on_click(lambda _b: self.new_game())
         self.bird_toggle = _classed(widgets.Checkbox(value=self.table.bird_next_game, indent=False,
                                                      layout=widgets.Layout(width="auto")), "rook-bird-toggle")
         self.bird_toggle.observe(self._on_bird, names="value")
@@ -211,8 +190,7 @@ class PlayPanel(widgets.VBox):
             north,
             widgets.HBox([west, middle, east], layout=widgets.Layout(align_items="center")),
             widgets.HTML("<b>Your hand (South)</b>"), self.hand_box]), "rook-table")
-        controls = widgets.HBox([self.hint_button, self.undo_button, self.new_hand_button, self.new_game_button,
-                                 self.bird_toggle], layout=widgets.Layout(flex_flow="row wrap"))
+        self.controls = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         save_row = widgets.HBox([self.save_path, self.save_button, self.save_result, self.download],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         reasoning_box = widgets.VBox([widgets.HTML("<b>AI reasoning</b> (latest first)"), self.reasoning],
@@ -222,7 +200,7 @@ class PlayPanel(widgets.VBox):
         main = widgets.VBox([self.auction_box, self.discard_box, self.trump_box, table_area, self.hint_html,
                              self.review_box],
                             layout=widgets.Layout(width="60%"))
-        super().__init__([self.header, self.game_over, self.status, widgets.HBox([main, side]), controls,
+        super().__init__([self.header, self.game_over, self.status, widgets.HBox([main, side]), self.controls,
                           self.speed, save_row])
         self.add_class("rook-play")
         self.table.run_ai()  # before the panel is shown: no pacing
@@ -255,15 +233,79 @@ class PlayPanel(widgets.VBox):
         r = self.table.rules
         return {"bird_name": r.bird_name, "red_one": r.red_one}
 
+    # ------------------------------------------------------------------ action buttons
+    @property
+    def pass_button(self) -> widgets.Button:
+        """The Pass button of the current decision (`widgets.clicks`: a click on an older one is ignored)."""
+        return self._buttons.button("pass", lambda: _classed(
+            widgets.Button(description="Pass", layout=widgets.Layout(width="70px")), "rook-bid", "rook-pass"),
+            self.call_pass)
+
+    def bid_button(self, amount: int) -> widgets.Button:
+        """The "Bid ``amount``" button (points) of the current decision."""
+        return self._buttons.button(("bid", amount), lambda: _classed(
+            widgets.Button(description=f"Bid {amount}", layout=widgets.Layout(width="78px")), "rook-bid"),
+            lambda: self.call_bid(amount))
+
+    @property
+    def discard_button(self) -> widgets.Button:
+        """The Discard button of the current decision (enabled once exactly ``nest_size`` cards are picked)."""
+        return self._buttons.button("discard", lambda: _classed(
+            widgets.Button(description="Discard", disabled=True, button_style="primary"), "rook-discard-button"),
+            self.discard)
+
+    @property
+    def trump_buttons(self) -> dict[str, widgets.Button]:
+        """{colour letter: its "Trump …" button} of the current decision."""
+        def make(c: str) -> widgets.Button:
+            b = _classed(widgets.Button(description=f"Trump {COLOUR_NAMES[c]}",
+                                        tooltip=f"Name {COLOUR_NAMES[c]} as trump"), "rook-trump")
+            b.style.button_color = PALETTE[c]
+            b.style.text_color = "#000000" if c == "Y" else "#ffffff"
+            return b
+
+        return {c: self._buttons.button(("trump", c), lambda c=c: make(c), lambda c=c: self.name_trump(c))
+                for c in COLOURS}
+
+    @property
+    def undo_button(self) -> widgets.Button:
+        """The Undo button of the current decision."""
+        return self._buttons.button("undo", lambda: _classed(
+            widgets.Button(description="Undo", tooltip="Take back your last action"), "rook-undo"), self.undo)
+
+    @property
+    def new_hand_button(self) -> widgets.Button:
+        """The "New hand" button of the current decision."""
+        return self._buttons.button("new hand", lambda: _classed(widgets.Button(description="New hand"),
+                                                                 "rook-new-hand"), self.new_hand)
+
+    @property
+    def new_game_button(self) -> widgets.Button:
+        """The "New game" button of the current decision."""
+        return self._buttons.button("new game", lambda: _classed(widgets.Button(description="New game"),
+                                                                 "rook-new-game"), self.new_game)
+
+    def _stale_click(self) -> None:
+        self.show_info("A click made before the table changed was ignored. " + self.table.prompt())
+
+    def _start_decision(self) -> None:
+        """A new decision (new action buttons) once the AIs have moved and the learner may act, or nobody can."""
+        t = self.table
+        if t.is_learner_turn() or not t.ai_to_act():
+            self._buttons.start((id(t.game), t.hand_number, id(t.state), len(t.state.history), t.state.phase))
+
     def refresh(self) -> None:
         """Redraw everything from the Table (no state changes)."""
         t = self.table
+        self._start_decision()
         self._draw_header()
         self._draw_hands()
         self._draw_trick()
         self._draw_auction()
         self._draw_discard()
-        self.trump_box.layout.display = "flex" if (t.is_learner_turn() and t.state.phase is Phase.TRUMP) else "none"
+        naming = t.is_learner_turn() and t.state.phase is Phase.TRUMP
+        self.trump_box.layout.display = "flex" if naming else "none"
+        self.trump_box.children = list(self.trump_buttons.values()) if naming else []
         self._draw_reasoning()
         self._draw_tally()
         self._draw_score_sheet()
@@ -286,16 +328,20 @@ class PlayPanel(widgets.VBox):
         self.header.value = " · ".join(parts)
 
     def _card_widget(self, card: Card):
+        """(picture, button of the current decision, box) of South's ``card``."""
         key = (int(card), self.table.rules.bird_name, self.table.rules.red_one)
         found = self._card_widgets.get(key)
         if found is None:
             img = _classed(widgets.HTML(), "rook-card-S-img")
-            button = _classed(widgets.Button(description=card_label(card, **self._names()),
-                                             layout=widgets.Layout(width="64px")), "rook-card-S")
-            button.on_click(lambda _b, card=card: self.play_card(card))
-            box = widgets.VBox([img, button], layout=widgets.Layout(align_items="center", margin="0 2px"))
-            found = self._card_widgets[key] = (img, button, box)
-        return found
+            box = widgets.VBox([img], layout=widgets.Layout(align_items="center", margin="0 2px"))
+            found = self._card_widgets[key] = (img, box)
+        img, box = found
+        button = self._buttons.button(("card",) + key, lambda: _classed(widgets.Button(
+            description=card_label(card, **self._names()), layout=widgets.Layout(width="64px")), "rook-card-S"),
+            lambda: self.play_card(card))
+        if box.children[-1] is not button:
+            box.children = (img, button)
+        return img, button, box
 
     def _draw_hands(self) -> None:
         t = self.table
@@ -353,13 +399,7 @@ class PlayPanel(widgets.VBox):
             for action in t.legal_for_learner():
                 if action is PASS:
                     continue
-                b = self._bid_buttons.get(action.amount)
-                if b is None:
-                    b = _classed(widgets.Button(description=f"Bid {action.amount}",
-                                                layout=widgets.Layout(width="78px")), "rook-bid")
-                    b.on_click(lambda _b, amount=action.amount: self.call_bid(amount))
-                    self._bid_buttons[action.amount] = b
-                buttons.append(b)
+                buttons.append(self.bid_button(action.amount))
             buttons.append(self.pass_button)
         self.bid_box.children = buttons
         calls = t.auction_history()
@@ -377,6 +417,7 @@ class PlayPanel(widgets.VBox):
             self._discard_key = None
             return
         self.discard_box.layout.display = "flex"
+        self.discard_box.children = [self.discard_count, self.pick_box, self.discard_button]
         key = (t.hand_number, t.state.step)
         nest = set(t.visible_nest())
         names = self._names()
@@ -479,6 +520,8 @@ class PlayPanel(widgets.VBox):
 
     def _draw_controls(self) -> None:
         t = self.table
+        self.controls.children = [self.hint_button, self.undo_button, self.new_hand_button, self.new_game_button,
+                                  self.bird_toggle]
         self.hint_button.disabled = not t.is_learner_turn()
         self.undo_button.disabled = not any(seat == t.learner for seat, _a, _s in t.state.history)
         self.new_hand_button.disabled = t.game.is_over

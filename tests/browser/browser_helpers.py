@@ -132,10 +132,14 @@ def _settle(page, quiet_s: float = 0.6, timeout_s: float = ACTION_TIMEOUT_S) -> 
     return last
 
 
-def _click_and_wait(page, locator, what: str) -> None:
-    """Click ``locator`` and wait until the Play panel shows the result (changes, then settles)."""
+def _click_and_wait(page, locator, what: str, double: bool = False) -> None:
+    """Click (``double``: double-click) ``locator`` and wait until the Play panel shows the result (changes, then
+    settles)."""
     before = _play_signature(page)
-    locator.click(timeout=10_000)
+    if double:
+        locator.dblclick(timeout=10_000)
+    else:
+        locator.click(timeout=10_000)
     wait_until(lambda: _play_signature(page) != before, what=f"the app to react to {what}")
     _settle(page)
 
@@ -187,13 +191,15 @@ def check_disabled_cards_have_reasons(page) -> int:
 
 
 def play_one_hand(page, *, bid: bool, shots: dict[str, Path] | None = None,
-                  timeout_s: float = HAND_TIMEOUT_S, log: list[str] | None = None) -> list[str]:
+                  timeout_s: float = HAND_TIMEOUT_S, log: list[str] | None = None,
+                  double_click: bool = False) -> list[str]:
     """Play by clicking until the score sheet gains a made/set row; return that row.
 
     ``bid``: South bids the lowest bid offered each time it may (and usually becomes declarer), else passes.
     Passed-out hands are followed by a click on "New hand". ``shots``: optional screenshot paths keyed by
     "auction" (first time South calls), "discard", "first-play" (first card South plays) and "end".
-    ``log`` collects what was clicked.
+    ``log`` collects what was clicked. ``double_click``: bids, passes and cards are double-clicked, and each must
+    act once (one card fewer in South's hand, no error line).
     """
     shots = dict(shots or {})
     log = log if log is not None else []
@@ -226,7 +232,9 @@ def play_one_hand(page, *, bid: bool, shots: dict[str, Path] | None = None,
                 target = button(page, "rook-bid", "Pass").first
             text = target.inner_text().strip()
             log.append(text)
-            _click_and_wait(page, target, text)
+            _click_and_wait(page, target, text, double=double_click)
+            if double_click:
+                assert not page.locator(".rook-status .rook-error").count(), status_text(page)
         elif situation == "discard":
             shot("discard")
             count_text = page.locator(".rook-discard-count").inner_text()
@@ -261,7 +269,12 @@ def play_one_hand(page, *, bid: bool, shots: dict[str, Path] | None = None,
             card = page.locator("button.rook-card-S:visible:not([disabled])").first
             text = card.inner_text().strip()
             log.append(text)
-            _click_and_wait(page, card, f"playing {text}")
+            held = page.locator("button.rook-card-S:visible").count()
+            _click_and_wait(page, card, f"playing {text}", double=double_click)
+            if double_click:
+                _settle(page)
+                assert page.locator("button.rook-card-S:visible").count() == held - 1, f"double click on {text}"
+                assert not page.locator(".rook-status .rook-error").count(), status_text(page)
         elif situation == "passed-out":
             log.append("New hand")
             _click_and_wait(page, button(page, "rook-new-hand", "New hand").first, "New hand")

@@ -1,6 +1,7 @@
 """Browser test: a learner plays one complete hand of the Voila app by clicking only (Play tab)."""
 from __future__ import annotations
 
+import re
 import time
 
 from browser_helpers import (assert_no_app_error, check_disabled_cards_have_reasons, check_score_row, open_app,
@@ -35,5 +36,20 @@ def test_play_one_hand_by_clicking(voila_url, page, artifacts_dir):
     assert status_text(page).startswith("Hand over"), status_text(page)
     assert page.locator(".rook-score-sheet").is_visible()
     assert any(c.startswith(("R", "Y", "G", "B", "Crow")) for c in log), f"no card was played: {log}"
+    assert_no_app_error(page)
+    assert not page.errors, page.errors
+
+
+def test_double_clicks_act_once(voila_url, page, artifacts_dir):
+    """A learner who double-clicks every bid and card (AIs paced at 0.3 s a move, so the second click reaches the
+    kernel while it is still busy) plays one card per double click, and no error line appears."""
+    open_app(page, voila_url)
+    page.wait_for_selector("button.rook-card-S", state="visible")
+    assert set_speed(page, 0.3), "could not set the speed slider by typing into its readout"
+    log: list[str] = []
+    row = play_one_hand(page, bid=True, log=log, double_click=True,
+                        shots={"end": artifacts_dir / "play-double-click-end.png"})
+    check_score_row(page, row)
+    assert sum(bool(re.fullmatch(r"[RYGB]\d+|Crow", c)) for c in log) == 9, log  # South's 9 cards
     assert_no_app_error(page)
     assert not page.errors, page.errors

@@ -9,6 +9,7 @@ import ipywidgets as widgets
 import pytest
 
 from rookcore import records
+from rookcore.actions import Play
 from rookcore.hand import Phase
 from rookcore.rules import get_rules
 from rookcore.table import Table
@@ -210,6 +211,7 @@ def test_undo_through_button():
     log_len = len(panel.table.log)
     _enabled(panel, "rook-card-S")[0].click()
     assert panel.table.state.step > before[0]
+    undo = _find(panel, description="Undo")[0]  # the button of this decision (`widgets.clicks`)
     assert not undo.disabled
     undo.click()
     after = (panel.table.state.step, set(panel.table.state.hands[2]), list(panel.table.state.trick))
@@ -323,8 +325,12 @@ def test_css_hooks_present():
     for cls in ("rook-play", "rook-header", "rook-status", "rook-score-sheet", "rook-tally", "rook-reasoning",
                 "rook-auction-history", "rook-speed", "rook-download", "rook-save-path", "rook-game-over"):
         assert _find(panel, cls=cls), cls
-    for desc in ("Hint", "Undo", "New hand", "New game", "Save record", "Discard", "Pass", "Trump Red"):
+    for desc in ("Hint", "Undo", "New hand", "New game", "Save record", "Pass"):
         assert _find(panel, description=desc), desc
+    # in the widget tree only in their phase
+    assert "rook-discard-button" in panel.discard_button._dom_classes
+    red = panel.trump_buttons["R"]
+    assert red.description == "Trump Red" and "rook-trump" in red._dom_classes
 
 
 def test_a_successful_save_replaces_an_earlier_error(tmp_path):
@@ -349,3 +355,51 @@ def test_save_outside_the_app_folder_is_refused(tmp_path, monkeypatch):
     panel.save_path.value = "hands/hand-1.json"
     _find(panel, description="Save record")[0].click()
     assert (tmp_path / "app" / "hands" / "hand-1.json").exists()
+
+
+# ----- clicks made before the table changed (`widgets.clicks`) ---------------------------------------------------
+def _south_cards_played(panel) -> int:
+    return sum(1 for seat, action, _s in panel.table.state.history if seat == 2 and type(action) is Play)
+
+
+def test_a_second_card_clicked_before_the_table_changed_is_ignored():
+    """Two cards clicked at once (the second click reaches the kernel while the AIs still play): only the first
+    is played; the second is not played into the next trick (or refused as an error) but reported as ignored."""
+    checked = 0
+    for seed in range(12):
+        panel = PlayPanel(seed=seed, pace=0)
+        rng = random.Random(seed)
+        if not _to_card_turn(panel, rng) or panel.table.state.rules.hand_size - len(panel.table.state.tricks) < 3:
+            continue
+        first, second = (_enabled(panel, "rook-card-S") * 2)[:2]
+        played, hand = _south_cards_played(panel), set(panel.table.state.hands[2])
+        first.click()
+        assert panel.table.is_learner_turn() and _south_cards_played(panel) == played + 1
+        after = (panel.table.state.step, set(panel.table.state.hands[2]))
+        second.click()  # the button of the decision before
+        assert (panel.table.state.step, set(panel.table.state.hands[2])) == after
+        assert len(hand - after[1]) == 1 and "ignored" in _status(panel) and "rook-error" not in _status(panel)
+        fresh = _enabled(panel, "rook-card-S")[0]  # the button now on show works
+        fresh.click()
+        assert _south_cards_played(panel) == played + 2
+        checked += 1
+    assert checked >= 5
+
+
+def test_double_clicks_act_once():
+    panel = PlayPanel(seed=4, pace=0)
+    assert panel.table.state.phase is Phase.AUCTION and panel.table.is_learner_turn()
+    bid = _enabled(panel, "rook-bid")[0]
+    bid.click()
+    bid.click()
+    south_calls = [c for seat, c in panel.table.auction_history() if seat == "S"]
+    assert south_calls == [bid.description.split()[-1]] and "rook-error" not in _status(panel)
+    rng = random.Random(4)
+    assert _to_card_turn(panel, rng)
+    _enabled(panel, "rook-card-S")[0].click()
+    _enabled(panel, "rook-card-S")[0].click()
+    played = _south_cards_played(panel)
+    undo = _find(panel, description="Undo")[0]
+    undo.click()
+    undo.click()  # a double click takes back one card, not two
+    assert _south_cards_played(panel) == played - 1 and "ignored" in _status(panel)
