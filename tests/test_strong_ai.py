@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from rookcore import HandState, Phase, get_rules
+from rookcore import PASS, HandState, Phase, get_rules
 from rookcore.ai import RuleBasedPlayer, SamplingPlayer
 from rookcore.ai.worlds import sample_world, shown_voids, world_state
 from rookcore.arena import run_arena, wilson_interval
@@ -56,7 +56,9 @@ def test_strong_ai_plays_legal_explained_hands(variant):
             seat = state.to_act
             decision = players[seat].decide(state.observation(seat))
             if isinstance(players[seat], SamplingPlayer):
-                assert decision.action in [c.action for c in decision.candidates]
+                assert decision.candidates[0].action == decision.action, "the table's top row is the choice"
+                scores = [c.score for c in decision.candidates]
+                assert scores == sorted(scores, reverse=True)
                 assert decision.explanation.endswith(".") and len(decision.explanation) > 20
             state.apply(decision.action)  # raises if illegal
         assert state.is_over
@@ -80,3 +82,24 @@ def test_arena_counts_every_mirrored_deal():
     result = run_arena("rules", "random", 3, seed=11)
     assert result.wins + result.ties + result.losses == 3
     assert 0 <= result.wilson_low <= result.win_rate <= result.wilson_high <= 1
+
+
+def test_strong_call_reasoning_matches_the_call():
+    """The strong AI's bid or pass heads its own table, and the table's scores say why: a bid's score is the
+    percent of sampled deals that make it, Pass's the percent a bid needs (no made-up ±1e9)."""
+    rules = get_rules("crowsnest")
+    bids = 0
+    for seed in range(12):
+        state = HandState.deal(rules, 0, 300 + seed)
+        obs = state.observation(state.to_act)
+        d = SamplingPlayer(seed=seed, worlds=6).decide(obs)
+        top, *rest = d.candidates
+        assert top.action == d.action
+        assert all(0.0 <= c.score <= 100.0 for c in d.candidates)
+        pass_score = next(c.score for c in d.candidates if c.action is PASS)
+        if d.action is PASS:
+            assert d.explanation.startswith("Passing") and all(c.score < pass_score for c in rest)
+        else:
+            bids += 1
+            assert d.explanation.startswith(f"Bidding {d.action.amount}:") and top.score >= pass_score
+    assert bids >= 2

@@ -23,8 +23,9 @@ class Candidate:
     """One action an AI considered.
 
     action: an engine action (`Bid`, `PASS`, `Discard`, `NameTrump` or `Play`);
-    score: its value to the player (float, higher = better; units depend on the kind —
-    points of estimated margin for calls and plays, plan strength for discard/trump);
+    score: its value to the player (float, higher = better; units depend on the player and the kind — points of
+    estimated margin for plays (and the rule-based player's calls), plan strength for discard/trump; the strong
+    player's calls: the percent of sampled deals in which the bid is made, Pass the percent a bid needs);
     note: a short human-readable reason, e.g. ``"estimate 92"``.
     """
 

@@ -232,15 +232,20 @@ class SamplingPlayer:
         return tuple(rollout(state, self.rng).captured)
 
     def _call_decision(self, obs, tallies, chosen, need, n) -> Decision:
+        """The call `Decision`, its candidates scored the way the call was chosen (`_call`): a bid's score is the
+        percent of the ``n`` sampled deals in which it is made, Pass's the percent a bid needs (``need``), so the
+        chosen call (the lowest bid that is safe enough, else Pass) comes first; lower bids first on ties."""
         cands = []
         for action, t in tallies.items():
-            margin, points, made = t.mean()
             if action is PASS:
-                cands.append(Candidate(PASS, -1e9 if chosen is not PASS else 1e9, f"pass; {n} sampled deals"))
-            else:
-                cands.append(Candidate(action, margin, f"expected margin {margin:+.0f}, expected points "
-                                                       f"{points:.0f}, makes it in {made:.0%} of {n} deals"))
-        cands.sort(key=lambda c: -c.score)
+                cands.append(Candidate(PASS, round(100 * need, 2), f"pass unless a bid is made in at least "
+                                                                  f"{need:.0%} of {n} sampled deals"))
+                continue
+            margin, points, made = t.mean()
+            cands.append(Candidate(action, round(100 * made, 2), f"made in {made:.0%} of {n} deals, expected "
+                                                                 f"margin {margin:+.0f}, points {points:.0f}"))
+        cands.sort(key=lambda c: (c.action is not chosen, -c.score, c.action is PASS,
+                                  getattr(c.action, "amount", 0)))
         name = obs.rules.title
         if chosen is PASS:
             best = max((t.mean()[2] for a, t in tallies.items() if a is not PASS), default=0.0)
@@ -248,8 +253,8 @@ class SamplingPlayer:
                     f"(I want {need:.0%}) in {name}.")
         else:
             margin, points, made = tallies[chosen].mean()
-            text = (f"Bidding {chosen.amount}: in {n} simulated deals we capture about {points:.0f} points and "
-                    f"make it {made:.0%} of the time.")
+            text = (f"Bidding {chosen.amount}: the lowest bid we make in at least {need:.0%} of {n} simulated deals "
+                    f"({made:.0%}, capturing about {points:.0f} points), which leaves room to raise later.")
         return Decision(chosen, tuple(cands), text, obs.seat, "call")
 
     # ----- discard and trump --------------------------------------------------------
