@@ -436,9 +436,10 @@ class ReplayPanel(w.VBox):
         self.record, self.states, self._report = record, states, report
         self._reset_analysis()
         self.clear_error()
-        with self.slider.hold_trait_notifications():
-            self.slider.max = self.n_steps
-            self.slider.value = 0
+        # value first, in a message of its own: were the end lowered first, the browser would clamp its old value
+        # to the new end and send that back after the 0
+        self.slider.value = 0
+        self.slider.max = self.n_steps
         self._show()
         return True
 

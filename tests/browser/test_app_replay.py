@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import time
 
 from browser_helpers import assert_no_traceback, button, open_app, open_tab, wait_until
 
@@ -56,6 +57,13 @@ def test_replay_example_to_final_score(voila_url, page, artifacts_dir):
     button(page, "jupyter-button", "Last").first.click()
     wait_until(lambda: _step(page)[0] == _step(page)[1], what="the last step of crowsnest-set")
     _check_final_score(page, "crowsnest-set")
+
+    # A shorter record loaded from the last step of a longer one starts at its step 0 (the slider's old value
+    # must not be clamped to the new end by the browser and sent back).
+    _select_example(page, "crowsnest-passed-out")
+    wait_until(lambda: _step(page)[1] == 4, what="crowsnest-passed-out's 4 steps")
+    time.sleep(1.0)  # room for a clamped value to come back from the browser
+    assert _step(page) == (0, 4), _step(page)
 
     _select_example(page, "crowsnest-made")
     wait_until(lambda: _step(page)[0] == 0, what="crowsnest-made at step 0")
