@@ -64,9 +64,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     from .selfplay import play_game, play_hands
 
     try:
-        options = json.loads(args.options) if args.options else None
-        rules = get_rules(args.variant, options)
-    except (RulesError, json.JSONDecodeError) as e:
+        rules = get_rules(args.variant, _options(args.options))
+    except RulesError as e:
         return _fail(str(e))
     if args.level not in LEVELS:
         return _fail(f"unknown AI level {args.level!r} (known: {', '.join(LEVELS)})")
@@ -91,27 +90,65 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _options(text: str | None) -> dict | None:
+    """The ``--options`` JSON object (None if not given); RulesError naming the option when it is not one."""
+    if not text:
+        return None
+    try:
+        options = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RulesError(f"--options is not valid JSON: {e}") from e
+    if not isinstance(options, dict):
+        raise RulesError(f"--options must be a JSON object such as '{{\"bird\": false}}', not {text}")
+    return options
+
+
+def _check_output(path: str | None) -> None:
+    """Raise OSError (one line) unless ``path`` can be written as a file: its folder exists, it is no folder."""
+    if path is None:
+        return
+    import os  # noqa: PLC0415
+
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise OSError(f"{path}: cannot write: no folder {folder}")
+    if os.path.isdir(path):
+        raise OSError(f"{path}: cannot write: it is a folder")
+
+
 def cmd_arena(args: argparse.Namespace) -> int:
-    """``arena``: mirrored deals of level A against level B; prints text and JSON (or writes --json FILE)."""
+    """``arena``: mirrored deals of level A against level B; prints text and JSON (and writes --json FILE).
+    Every argument is checked before the first deal (exit 2, one line)."""
     from tqdm import tqdm  # noqa: PLC0415
 
+    from .ai import LEVELS  # noqa: PLC0415
     from .arena import run_arena
 
     if args.deals < 1:
         return _fail("--deals must be at least 1")
+    if args.workers < 1:
+        return _fail("--workers must be at least 1")
+    for level in (args.a, args.b):
+        if level not in LEVELS:
+            return _fail(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
     try:
-        options = json.loads(args.options) if args.options else None
-        with tqdm(total=args.deals, desc=f"{args.a} vs {args.b}", unit="deal", file=sys.stderr) as bar:
-            result = run_arena(args.a, args.b, args.deals, args.variant, options, args.seed, args.workers,
-                               progress=lambda done, total: bar.update(done - bar.n))
-    except (KeyError, RulesError, json.JSONDecodeError) as e:
-        return _fail(str(e).strip("'\""))
+        options = _options(args.options)
+        get_rules(args.variant, options)
+        _check_output(args.json)
+    except (RulesError, OSError) as e:
+        return _fail(str(e))
+    with tqdm(total=args.deals, desc=f"{args.a} vs {args.b}", unit="deal", file=sys.stderr) as bar:
+        result = run_arena(args.a, args.b, args.deals, args.variant, options, args.seed, args.workers,
+                           progress=lambda done, total: bar.update(done - bar.n))
     print(result.text())
     text = json.dumps(result.to_json(), indent=1)
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as fp:
-            fp.write(text + "\n")
     print(text)
+    if args.json:
+        try:
+            with open(args.json, "w", encoding="utf-8") as fp:
+                fp.write(text + "\n")
+        except OSError as e:
+            return _fail(f"{args.json}: cannot write: {e.strerror}")
     return 0
 
 

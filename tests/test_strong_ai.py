@@ -103,3 +103,32 @@ def test_strong_call_reasoning_matches_the_call():
             bids += 1
             assert d.explanation.startswith(f"Bidding {d.action.amount}:") and top.score >= pass_score
     assert bids >= 2
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--b", "nosuchlevel"], "unknown AI level 'nosuchlevel'"),
+    (["--variant", "zzz"], "unknown variant 'zzz'"),
+    (["--options", "{x"], "--options is not valid JSON"),
+    (["--options", "[1]"], "--options must be a JSON object"),
+    (["--workers", "0"], "--workers must be at least 1"),
+    (["--json", "/nonexistent/dir/r.json"], "no folder /nonexistent/dir"),
+])
+def test_arena_command_checks_its_arguments_before_playing(args, message, capsys, monkeypatch):
+    """Bad arguments: exit 2 with one line on stderr before any deal is played (no progress bar, no traceback)."""
+    from rookcore import arena, cli
+
+    monkeypatch.setattr(arena, "run_arena", lambda *a, **k: pytest.fail("a deal was played"))
+    assert cli.main(["arena", "--deals", "1", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err, err
+
+
+def test_arena_command_writes_its_json(tmp_path, capsys):
+    from rookcore import cli
+
+    out = tmp_path / "r.json"
+    assert cli.main(["arena", "--a", "rules", "--b", "random", "--deals", "1", "--json", str(out)]) == 0
+    import json
+    assert json.loads(out.read_text())["deals"] == 1
+    assert cli.main(["arena", "--deals", "1", "--json", str(tmp_path)]) == 2
+    assert "it is a folder" in capsys.readouterr().err
