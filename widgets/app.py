@@ -90,9 +90,9 @@ class RookApp(w.VBox):
         self.play_panel = _make_play_panel(self.links.get("deal"))
         self.play_header = w.HTML("")
         self.play_header.add_class("rook-play-ruleset")
-        new_game_button = getattr(self.play_panel, "new_game_button", None)
-        if new_game_button is not None:  # after the Play panel's own handler: refresh the header line
-            new_game_button.on_click(lambda _b: self._update_play_header())
+        callbacks = getattr(self.play_panel, "on_new_game", None)
+        if callbacks is not None:  # after the Play panel's New game: refresh the header line
+            callbacks.append(self._update_play_header)
         play_tab = w.VBox([self.play_header, self.play_panel])
 
         self.replay = ReplayPanel()
@@ -112,18 +112,16 @@ class RookApp(w.VBox):
         self._update_play_header()
 
     def _follow_links(self) -> None:
-        """Open Replay on ``?record=<name>``; report a bad link in the page instead of failing."""
-        if "error" in self.links:
-            self.link_message.value = f"<span style='color:#b71c1c'>{escape(self.links['error'])}</span>"
+        """Open Replay on ``?record=<name>``; report every bad link in the page (one line each) instead of
+        failing."""
+        problems = [self.links["error"]] if "error" in self.links else []
         name = self.links.get("record")
-        if name is None:
-            return
-        if name not in list_examples():
-            self.link_message.value = (f"<span style='color:#b71c1c'>No bundled record is named "
-                                       f"{escape(name)!r}.</span>")
-            return
-        self.replay.examples.value = name
-        self.tab.selected_index = TAB_TITLES.index("Replay")
+        if name is not None and name not in list_examples():
+            problems.append(f"No bundled record is named {name!r}.")
+        elif name is not None:
+            self.replay.examples.value = name
+            self.tab.selected_index = TAB_TITLES.index("Replay")
+        self.link_message.value = "".join(f"<div style='color:#b71c1c'>{escape(p)}</div>" for p in problems)
 
     def _current_play_rules(self) -> Rules | None:
         table = getattr(self.play_panel, "table", None)

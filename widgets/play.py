@@ -109,12 +109,14 @@ class PlayPanel(widgets.VBox):
 
     The AIs before the learner's first turn act instantly at construction; later AI moves are paced.
     Public handlers (also wired to the buttons): `play_card`, `call_bid`, `call_pass`, `name_trump`,
-    `discard`, `show_hint`, `undo`, `new_hand`, `new_game`, `save`, `set_bird`.
+    `discard`, `show_hint`, `undo`, `new_hand`, `new_game`, `save`, `set_bird`. ``on_new_game``: a list of
+    callables (no arguments) that `new_game` runs once the new game has started (the app's header uses it).
     """
 
     def __init__(self, table: Table | None = None, seed: int | None = None, pace: float = 0.6) -> None:
         self.table = table if table is not None else Table(seed=seed)
         self.pending_rules: Rules | None = None  # chosen in Settings, used by the next new game
+        self.on_new_game: list = []  # callables (no arguments) run after New game has started a game
         self._card_widgets: dict = {}
         self._buttons = DecisionButtons(self._stale_click)  # action buttons, new ones for each decision
         self._pick_widgets: dict = {}
@@ -636,6 +638,8 @@ class PlayPanel(widgets.VBox):
         self.table.new_game(rules)
         self.hint_html.value = ""
         self._advance()
+        for callback in self.on_new_game:
+            callback()
 
     @_safe
     def set_bird(self, on: bool) -> None:

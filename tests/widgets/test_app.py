@@ -56,6 +56,9 @@ def test_apply_stores_pending_rules_and_redraws_rules(app):
     table = getattr(app.play_panel, "table", None)
     if table is not None:
         assert table.rules.variant == "crowsnest"
+        first = app.play_panel.new_game_button
+        app.play_panel.call_pass()  # a decision later, New game is a new button (`widgets.clicks`)
+        assert app.play_panel.new_game_button is not first
         app.play_panel.new_game_button.click()
         assert table.rules.variant == "buckeye" and table.rules.bid_min == 70
         assert app.play_panel.pending_rules is None
@@ -177,6 +180,7 @@ def test_bad_deep_links_show_a_message_not_an_error():
     from widgets.app import build_app
     app = build_app(query="deal=xyz&record=nope")
     assert "No bundled record is named" in app.link_message.value
+    assert "whole number" in app.link_message.value  # both problems, one line each
     assert app.tab.titles[app.tab.selected_index] == "Play"
     assert "whole number" in build_app(query="deal=xyz").link_message.value
 
