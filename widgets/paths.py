@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["FILES_ROOT_ENV", "files_root", "app_path"]
+__all__ = ["FILES_ROOT_ENV", "files_root", "app_path", "ReplaceGuard"]
 
 FILES_ROOT_ENV = "ROOK_FILES_ROOT"
 
@@ -36,3 +36,26 @@ def app_path(typed: str) -> Path:
         raise ValueError(f"{typed}: the app only opens and saves files inside its folder {root} "
                          "(use Upload / Download for files elsewhere)")
     return path
+
+
+class ReplaceGuard:
+    """Asks before a Save replaces a file that this panel has not written itself (an earlier session's hand 1
+    under the default name ``hands/hand-1.json``, say): the first Save to such a file only asks; a second Save to
+    the same path replaces it. Files this panel wrote are replaced without asking."""
+
+    def __init__(self) -> None:
+        self._written: set[Path] = set()
+        self._asked: Path | None = None
+
+    def question(self, path: Path) -> str | None:
+        """None if saving to ``path`` (as given by `app_path`) may go ahead, else the question to show (and the
+        next Save to ``path`` goes ahead). Raises nothing."""
+        if path.is_file() and path not in self._written and path != self._asked:
+            self._asked = path
+            return f"{path} already exists: click Save again to replace it, or change the name"
+        return None
+
+    def saved(self, path: Path) -> None:
+        """Note that this panel wrote ``path`` (later saves to it replace it without asking)."""
+        self._written.add(path)
+        self._asked = None

@@ -66,7 +66,7 @@ from rookcore.table import Table
 
 from .cards import PALETTE, card_label, card_svg, card_title, hand_svg
 from .clicks import DecisionButtons
-from .paths import app_path
+from .paths import ReplaceGuard, app_path
 from .progress import Cancelled, cancellable_analysis, progress_text, stop_analysis, throttled
 
 SEAT_NAMES = {0: "North", 1: "East", 2: "South", 3: "West"}
@@ -122,6 +122,7 @@ class PlayPanel(widgets.VBox):
         self._pick_widgets: dict = {}
         self._discard_key = None
         self._auto_path = ""
+        self._replace_guard = ReplaceGuard()
 
         self.header = _classed(widgets.HTML(), "rook-header")
         self.status = _classed(widgets.HTML(), "rook-status")
@@ -654,14 +655,25 @@ class PlayPanel(widgets.VBox):
     @_safe
     def save(self, path: str | None = None) -> str | None:
         """Write the hand record (rook-hand/1 JSON) to ``path`` (default: the Save-to box), which must lie inside the
-        app's folder (`widgets.paths.app_path`); show the path written. An empty path, a path outside the folder or a
-        write error is shown, not raised past the panel."""
+        app's folder (`widgets.paths.app_path`); show the path written. An existing file this panel did not write
+        is only replaced by a second Save (`widgets.paths.ReplaceGuard`: the first asks; returns None). An empty
+        path, a folder, a path outside the app's folder or a write error is shown, not raised past the panel."""
         path = path or self.save_path.value
         try:
-            written = self.table.save(str(app_path(path)))
+            target = app_path(path)
+            question = self._replace_guard.question(target)
+            if question:
+                self.save_result.value = f"<span class='rook-save-question'>{escape(question)}</span>"
+                self.show_info(question + ".")
+                return None
+            if target.is_dir():
+                raise ValueError(f"{path} is a folder: enter a file name")
+            written = self.table.save(str(target))
         except (ValueError, OSError) as e:
-            self.save_result.value = f"<span class='rook-save-error' style='color:#c62828'>{escape(str(e))}</span>"
-            raise
+            msg = str(e) if isinstance(e, ValueError) else f"{path}: cannot write: {e.strerror or e}"
+            self.save_result.value = f"<span class='rook-save-error' style='color:#c62828'>{escape(msg)}</span>"
+            raise ValueError(msg) from e
+        self._replace_guard.saved(target)
         self.save_result.value = f"<span class='rook-saved'>Saved {escape(written)}</span>"
         self.show_info(f"Saved the hand record to {written}.")  # replaces any earlier error in the status line
         self._draw_download()

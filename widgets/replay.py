@@ -48,7 +48,7 @@ from rookcore.records import GameRecord, HandRecord, RecordError
 from rookcore.rules import Rules
 
 from .cards import card_svg, hand_svg
-from .paths import app_path
+from .paths import ReplaceGuard, app_path
 from .progress import Cancelled, cancellable_analysis, progress_text, stop_analysis, throttled
 
 MAX_UPLOAD_BYTES = records.MAX_RECORD_BYTES  # 1 MB, the engine's own record size cap
@@ -186,6 +186,7 @@ class ReplayPanel(w.VBox):
         self._analysis_done = ""  # the summary of a finished analysis of the hand on show ("" if none)
         self._source_name = "hand"
         self._auto_path = ""
+        self._replace_guard = ReplaceGuard()
         self._dirty = False
 
         # --- sources
@@ -717,12 +718,19 @@ class ReplayPanel(w.VBox):
     def save_record(self, path: str | None = None) -> str | None:
         """Write the annotated record (the whole game, if a game is loaded) to ``path`` (default: the Save-to box),
         which must lie inside the app's folder (`widgets.paths.app_path`). Returns the path written, or None (the
-        error is shown next to the button)."""
+        error, or the question before replacing a file this panel did not write (`widgets.paths.ReplaceGuard`: a
+        second Save replaces it), is shown next to the button)."""
         record = self._require_record()
         path = (path if path is not None else self.save_path.value).strip()
         try:
             doc = self.game if self.game is not None else record
-            written = annotations.save_record(doc, str(app_path(path)))
+            target = app_path(path)
+            question = self._replace_guard.question(target)
+            if question:
+                self.save_result.value = f"<span class='rook-annotate-question'>{escape(question, quote=False)}</span>"
+                return None
+            written = annotations.save_record(doc, str(target))
+            self._replace_guard.saved(target)
         except (ValueError, OSError) as e:
             msg = str(e) if isinstance(e, ValueError) else f"{path}: cannot write: {e.strerror or e}"
             self.save_result.value = (f"<span class='rook-annotate-error' style='color:#b71c1c;font-weight:bold'>"

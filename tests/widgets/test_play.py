@@ -337,7 +337,7 @@ def test_a_successful_save_replaces_an_earlier_error(tmp_path):
     from widgets.play import PlayPanel
     panel = PlayPanel(seed=3, pace=0)
     panel.save(str(tmp_path))  # a directory: cannot be written
-    assert "rook-error" in panel.status.value
+    assert "rook-error" in panel.status.value and "is a folder" in panel.status.value
     written = panel.save(str(tmp_path / "hand.json"))
     assert written and "rook-error" not in panel.status.value and "Saved" in panel.status.value
 
@@ -403,3 +403,22 @@ def test_double_clicks_act_once():
     undo.click()
     undo.click()  # a double click takes back one card, not two
     assert _south_cards_played(panel) == played - 1 and "ignored" in _status(panel)
+
+
+def test_save_asks_before_replacing_a_file_it_did_not_write(tmp_path):
+    """The default name (hands/hand-1.json) of a new session meets an earlier session's file: the first Save only
+    asks, the second replaces it, and later saves of this panel's own file do not ask again."""
+    earlier = tmp_path / "hands" / "hand-1.json"
+    earlier.parent.mkdir()
+    earlier.write_text("an earlier session's hand")
+    panel = PlayPanel(seed=3, pace=0)
+    assert panel.save_path.value == "hands/hand-1.json"
+    assert panel.save() is None
+    assert earlier.read_text() == "an earlier session's hand" and "already exists" in panel.save_result.value
+    assert panel.save() == str(earlier)
+    assert json.loads(earlier.read_text())["format"] == "rook-hand/1"
+    panel.call_pass()
+    assert panel.save() == str(earlier) and "Saved" in panel.save_result.value  # its own file: no question
+    other = tmp_path / "other.json"
+    other.write_text("x")
+    assert panel.save(str(other)) is None and other.read_text() == "x"  # another file asks again

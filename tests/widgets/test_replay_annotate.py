@@ -407,3 +407,15 @@ def test_paths_outside_the_app_folder_are_refused(tmp_path, monkeypatch):
     q.path.value = "missing.json"
     q.load_button.click()
     assert q.error.value.count("missing.json") == 1 and "cannot read" in q.error.value
+
+
+def test_save_asks_before_replacing_a_file_it_did_not_write(tmp_path):
+    earlier = tmp_path / "annotated" / "crowsnest-made.json"
+    earlier.parent.mkdir()
+    earlier.write_text("kept")
+    p = ReplayPanel()
+    assert p.save_path.value == "annotated/crowsnest-made.json"
+    assert p.save_record() is None
+    assert earlier.read_text() == "kept" and "already exists" in p.save_result.value
+    assert p.save_record() == str(earlier) and records.loads(earlier.read_text()).variant == "crowsnest"
+    assert p.save_record() == str(earlier)  # written by this panel: replaced without asking
