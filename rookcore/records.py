@@ -50,7 +50,10 @@ def _check_schema(doc: dict, fmt: str, where: str = "$") -> None:
     error = jsonschema.exceptions.best_match(validator.iter_errors(doc))
     if error is not None:
         path = where + error.json_path[1:]
-        raise RecordError(f"{path}: {error.message}")
+        message = error.message
+        if error.validator == "pattern" and "RrYyGgBb" in str(error.validator_value):  # the schema's card pattern
+            message = f"{error.instance!r} is not a card name (a colour letter R, Y, G, B and 1-14, or ROOK / CROW)"
+        raise RecordError(f"{path}: {message}")
 
 
 @dataclass
@@ -210,6 +213,8 @@ def loads(text: str | bytes) -> HandRecord | GameRecord:
     """
     if len(text) > MAX_RECORD_BYTES:
         raise RecordError(f"record is larger than {MAX_RECORD_BYTES // 1_000_000} MB")
+    if not (text.strip() if isinstance(text, str) else text.strip(b" \t\r\n")):
+        raise RecordError("not JSON: the file is empty")
     try:
         doc = json.loads(text)
     except (ValueError, RecursionError) as e:  # JSONDecodeError, bad UTF-8, over-long integers, deep nesting

@@ -185,8 +185,8 @@ def test_unfinished_hand_analysis_is_the_prefix_of_the_whole_hands():
     rec = _rec()
     rec.tricks = rec.tricks[:6] + [rec.tricks[6][:3]]
     part = ann.analyze(rec)
-    assert len(part["cards"]) == 27
-    assert part == {**whole, "cards": whole["cards"][:27]}
+    assert len(part["cards"]) == 27 and "complete" not in whole
+    assert part == {**whole, "cards": whole["cards"][:27], "complete": False}
 
 
 FAKE = {"variant": "crowsnest", "start": {"NS": 100, "EW": 80}, "cards": [

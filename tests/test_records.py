@@ -51,6 +51,7 @@ def mutate(path, value):
 DELETE = object()
 MALFORMED = [
     ("not-json", "{not json", "not JSON"),
+    ("empty", " \n", "not JSON: the file is empty"),
     ("not-object", "[1, 2]", "not a Rook record"),
     ("wrong-format", mutate(["format"], "rook-hand/9"), "unknown format"),
     ("unknown-variant", mutate(["variant"], "pinochle"), "$.variant: unknown variant 'pinochle'"),
@@ -58,7 +59,7 @@ MALFORMED = [
     ("bad-option-value", mutate(["options"], {"target": -5}), "option target must be a positive integer"),
     ("bad-dealer", mutate(["dealer"], "X"), "$.dealer"),
     ("missing-hands", mutate(["hands"], DELETE), "'hands' is a required property"),
-    ("bad-card", mutate(["hands", "N", 0], "R15"), "$.hands.N[0]"),
+    ("bad-card", mutate(["hands", "N", 0], "R15"), "$.hands.N[0]: 'R15' is not a card name"),
     ("card-not-in-deck", mutate(["hands", "N", 0], "R1"), "R1 is not a card of CrowsNest"),
     ("short-hand", mutate(["hands", "N"], ["R12", "G11"]), "N holds 2 cards"),
     ("duplicate-card", mutate(["nest", 0], "R14"), "dealt twice"),

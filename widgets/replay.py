@@ -202,7 +202,7 @@ class ReplayPanel(w.VBox):
                                     layout=w.Layout(width="70px"))
         self.load_button.on_click(self._on_load_path)
         self.upload = w.FileUpload(accept=".json,application/json", multiple=False,
-                                   description="Upload .json")
+                                   description="Upload .json", tooltip="Open a record (.json) from your computer")
         self.upload.add_class("rook-replay-upload")
         self.upload.observe(self._on_upload, names="value")
         self.hand_select = w.Dropdown(options=[], description="Hand", layout=w.Layout(width="300px", display="none"))
@@ -515,7 +515,8 @@ class ReplayPanel(w.VBox):
         who = " · ".join(f"{s}: {escape(str(players[s]))}" for s in SEATS if s in players)
         self.title.value = (f"<b>{escape(rules.title)}</b> — dealer {SEATS[state.dealer]}"
                             + (f" <span style='color:#666'>({who})</span>" if who else ""))
-        self.action.value = (f"<b>{escape(describe_step(state, record), quote=False)}</b>"
+        self.action.value = (("<span style='color:#666'>Last action:</span> " if k > 0 else "")
+                             + f"<b>{escape(describe_step(state, record), quote=False)}</b>"
                              + (mark_badge(annotations.mark_at(record, k - 1)) if k > 0 else ""))
         comment = record.comment_at(k)
         self.comment.value = (f"<div style='background:#fff8e1;border-left:4px solid #ffb300;padding:4px 8px'>"
@@ -768,7 +769,8 @@ class ReplayPanel(w.VBox):
         mark = annotations.mark_at(record, k)
         if k < n:
             what = describe_step(self.states[k + 1], record)
-            head = f"<b>Step {k}</b> — the decision here: {escape(what, quote=False)}{mark_badge(mark)}"
+            head = (f"<b>Step {k}</b> — next action, which a comment or mark here is about: "
+                    f"{escape(what, quote=False)}{mark_badge(mark)}")
         else:
             head = (f"<b>Step {k}</b> — end of the hand <span style='color:#666'>(a comment here sums up the "
                     f"hand; marks go on actions)</span>")

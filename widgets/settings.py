@@ -24,6 +24,9 @@ OPTION_LABELS = {
     "bid_min": "Lowest bid",
 }
 STYLE = {"description_width": "160px"}
+TARGET_RANGE = (10, 10_000)
+"""Points a game can be played to in Settings (any positive target is a valid rules option; the box offers a
+practical range and keeps typed values inside it)."""
 
 
 def _value_label(value: Any) -> str:
@@ -59,7 +62,8 @@ class SettingsPanel(w.VBox):
                                   value=self.rules.variant if self.rules.variant in VARIANTS else "crowsnest",
                                   description="Rule set", style=STYLE, layout=w.Layout(width="480px"))
         self.variant.add_class("rook-settings-variant")
-        self.target = w.IntText(description="Game to (points)", style=STYLE, layout=w.Layout(width="280px"))
+        self.target = w.BoundedIntText(description="Game to (points)", min=TARGET_RANGE[0], max=TARGET_RANGE[1],
+                                       style=STYLE, layout=w.Layout(width="280px"))
         self.target.add_class("rook-settings-target")
         self.bird = w.Checkbox(description="Play with the bird", indent=False, layout=w.Layout(margin="2px 0 2px 168px"))
         self.bird.add_class("rook-settings-bird")

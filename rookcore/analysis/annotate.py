@@ -18,7 +18,9 @@ Partnership only (a 7–7 split pays no bonus, so the total is 100 or 120), ``lo
 positions be negative (a card worse by the difference can still raise the own total by paying the bonus); everywhere
 else ``loss ≥ 0``.
 
-Records without play (passed out, or stopped before trump) give ``"start": null`` and ``"cards": []``.
+Records without play (passed out, or stopped before trump) give ``"start": null`` and ``"cards": []``. An
+unfinished hand (the record stops before the last card) is analysed as far as it goes and its report adds
+``"complete": false``, as the ``score`` command does.
 A game record gives ``{"variant": …, "hands": [one analysis per hand]}``.
 """
 from __future__ import annotations
@@ -80,7 +82,11 @@ def analyze_hand(record: HandRecord, question_threshold: int = 10, solver: Solve
         if progress is not None:
             progress(done, len(todo), list(cards))
     start = None if res is None else {"NS": res.ns, "EW": res.ew}
-    return {"variant": record.variant, "start": start, "cards": cards}
+    report = {"variant": record.variant, "start": start, "cards": cards}
+    final = record.replay()
+    if not final.is_over and not final.passed_out:
+        report["complete"] = False  # as `score` says of an unfinished hand: the cards played so far
+    return report
 
 
 def _card_entry(solver: Solver, rules, state, step: int, card, question_threshold: int, after=None):

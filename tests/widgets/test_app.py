@@ -6,7 +6,7 @@ import re
 import ipywidgets as w
 import pytest
 
-from rookcore.rules import VARIANTS, get_rules
+from rookcore.rules import VARIANTS, RulesError, get_rules
 from widgets.app import TAB_TITLES, build_app
 from widgets.rules_view import PROSE, rules_html, rules_rows
 from widgets.settings import SettingsPanel
@@ -120,14 +120,25 @@ def test_settings_apply_options():
     assert s.error.layout.display == "none"
 
 
-def test_settings_bad_option_shows_error():
+def test_settings_bad_option_shows_error(monkeypatch):
     got = []
     s = SettingsPanel(on_apply=got.append)
-    s.target.value = -5
+    s.target.value = -5  # the box keeps the game's target in its range
+    assert s.target.value == 10
+    s.target.value = 99_999_999_999
+    assert s.target.value == 10_000
+    import widgets.settings as settings_module
+    real = settings_module.get_rules
+
+    def refuse(variant, options=None):
+        raise RulesError("option target must be a positive integer, got 0")
+
+    monkeypatch.setattr(settings_module, "get_rules", refuse)  # an option the engine refuses
     s.apply_button.click()
     assert got == []
     assert s.error.layout.display == ""
     assert "target" in s.error.value
+    monkeypatch.setattr(settings_module, "get_rules", real)
     s.target.value = 300
     s.apply_button.click()
     assert len(got) == 1 and s.error.layout.display == "none"
