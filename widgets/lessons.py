@@ -59,6 +59,9 @@ LESSONS: tuple[tuple[str, str, str], ...] = (
     ("08-basic-strategy", "Basic strategy", "Bidding, burying, drawing trump and feeding your partner."),
 )
 LESSON_TITLES = {slug: title for slug, title, _ in LESSONS}
+DONE_MARK = "<span style='color:#2e7d32'>✔</span>"  # characters of the common fonts (DejaVu), not emoji
+TODO_MARK = "<span style='color:#9e9e9e'>☐</span>"
+LINK_STYLE = "color:#1565c0;text-decoration:underline"  # widget HTML shows links as plain text otherwise
 KIND_TITLES = {
     "which_cards_legal": "Which cards may be played?",
     "trick_winner": "Who wins the trick?",
@@ -163,11 +166,11 @@ def _progress_html(progress: Progress) -> str:
     rows = []
     for slug, title, _ in LESSONS:
         done = slug in progress.visited
-        rows.append(f"<li>{'✅' if done else '⬜'} {escape(title)}</li>")
+        rows.append(f"<li>{DONE_MARK if done else TODO_MARK} {escape(title)}</li>")
     ex_rows = []
     for kind in teaching.KINDS:
         n, tries = progress.solved(kind), progress.attempts.get(kind, 0)
-        mark = "✅" if n else "⬜"
+        mark = DONE_MARK if n else TODO_MARK
         ex_rows.append(f"<li>{mark} {escape(KIND_TITLES[kind])}: {n} solved ({tries} answers checked)</li>")
     return (f"<div><b>Your progress</b> ({len(progress.visited)} of {len(LESSONS)} lessons visited)"
             f"<ul style='list-style:none;padding-left:0.5em;margin:0.2em 0'>{''.join(rows)}</ul>"
@@ -196,8 +199,9 @@ def tutorial_index(base: str = "", progress: Progress | None = None) -> widgets.
     progress = progress or PROGRESS
     items = []
     for slug, title, summary in LESSONS:
-        mark = " ✅" if slug in progress.visited else ""
-        items.append(f"<li><a href='{escape(base)}{slug}.ipynb' target='_self'>{escape(title)}</a>{mark}"
+        mark = f" {DONE_MARK}" if slug in progress.visited else ""
+        link = f"<a href='{escape(base)}{slug}.ipynb' target='_self' style='{LINK_STYLE}'>{escape(title)}</a>"
+        items.append(f"<li>{link}{mark}"
                      f"<br><span style='color:#555'>{escape(summary)}</span></li>")
     return _html(f"<div><b>Rook tutorial</b><ol>{''.join(items)}</ol></div>", "rook-tutorial-index")
 
@@ -207,10 +211,13 @@ def lesson_nav(slug: str) -> widgets.HTML:
     slugs = [s for s, _, _ in LESSONS]
     i = slugs.index(slug)
     parts = []
+    def link(other: str, text: str) -> str:
+        return f"<a href='{other}.ipynb' target='_self' style='{LINK_STYLE}'>{text}</a>"
+
     if i > 0:
-        parts.append(f"<a href='{slugs[i - 1]}.ipynb' target='_self'>← {escape(LESSON_TITLES[slugs[i - 1]])}</a>")
+        parts.append(link(slugs[i - 1], f"← {escape(LESSON_TITLES[slugs[i - 1]])}"))
     if i + 1 < len(slugs):
-        parts.append(f"<a href='{slugs[i + 1]}.ipynb' target='_self'>{escape(LESSON_TITLES[slugs[i + 1]])} →</a>")
+        parts.append(link(slugs[i + 1], f"{escape(LESSON_TITLES[slugs[i + 1]])} →"))
     return _html(" &nbsp;|&nbsp; ".join(parts), "rook-lesson-nav")
 
 

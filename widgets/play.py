@@ -188,7 +188,9 @@ class PlayPanel(widgets.VBox):
 
         t = self.table
         west, east, north = (self.seat_boxes.get((t.learner + k) % 4) for k in (1, 3, 2))
-        middle = widgets.VBox([self.trick_html, self.last_trick_html], layout=widgets.Layout(padding="0 16px"))
+        # wide enough for a trick even when none is on show, so that West and East keep their sides
+        middle = widgets.VBox([self.trick_html, self.last_trick_html],
+                              layout=widgets.Layout(padding="0 16px", min_width="280px"))
         table_area = _classed(widgets.VBox([
             north,
             widgets.HBox([west, middle, east], layout=widgets.Layout(align_items="center")),
