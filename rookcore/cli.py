@@ -27,6 +27,16 @@ def read_record(path: str) -> records.HandRecord | records.GameRecord:
     return records.loads(data)  # its errors stay as record-format.md shows them ("step 14: …", a JSON path)
 
 
+def _write(path: str, text: str) -> int:
+    """Write ``text`` and a newline to the file ``path``: exit code 0, or 2 with one error line."""
+    try:
+        with open(path, "w", encoding="utf-8") as fp:
+            fp.write(text + "\n")
+    except OSError as e:
+        return _fail(f"{path}: cannot write: {e.strerror}")
+    return 0
+
+
 def _print_json(doc) -> int:
     """Print ``doc`` as JSON on standard output: exit code 0, or 2 with one error line if the output cannot be
     written (e.g. a full disk)."""
@@ -80,13 +90,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         record = play_hands(rules, players, args.hands, seed=args.seed, variant=args.variant)
     text = records.dumps(record)
     if args.out:
-        try:
-            with open(args.out, "w", encoding="utf-8") as fp:
-                fp.write(text + "\n")
-        except OSError as e:
-            return _fail(f"{args.out}: cannot write: {e.strerror}")
-    else:
-        print(text)
+        return _write(args.out, text)
+    print(text)
     return 0
 
 
@@ -143,13 +148,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     print(result.text())
     text = json.dumps(result.to_json(), indent=1)
     print(text)
-    if args.json:
-        try:
-            with open(args.json, "w", encoding="utf-8") as fp:
-                fp.write(text + "\n")
-        except OSError as e:
-            return _fail(f"{args.json}: cannot write: {e.strerror}")
-    return 0
+    return _write(args.json, text) if args.json else 0
 
 
 def build_parser() -> argparse.ArgumentParser:
