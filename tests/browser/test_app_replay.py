@@ -65,11 +65,10 @@ def test_replay_example_to_final_score(voila_url, page, artifacts_dir):
     time.sleep(1.0)  # room for a clamped value to come back from the browser
     assert _step(page) == (0, 4), _step(page)
 
-    _select_example(page, "crowsnest-made")
-    wait_until(lambda: _step(page)[0] == 0, what="crowsnest-made at step 0")
-    n = _step(page)[1]
     expected_n = len(list(records.loads(example_text("crowsnest-made")).states())) - 1
-    assert n == expected_n, (n, expected_n)
+    _select_example(page, "crowsnest-made")
+    wait_until(lambda: _step(page) == (0, expected_n), what=f"crowsnest-made at Step 0 / {expected_n}")
+    n = expected_n
     assert not page.locator(".rook-replay-score").is_visible(), "final score shown at step 0"
 
     forward = button(page, "jupyter-button", "Forward").first
