@@ -352,7 +352,8 @@ class Table:
 
         Returns a dict (points unless noted):
           captured: {"NS": int, "EW": int} points in tricks taken (nest and bonus included once counted);
-          counters_out: points of counters still in the players' hands (not yet played);
+          counters_out: points of counters not yet played, the nest's included while the learner cannot see it
+            (anything else would give away the hidden nest's points, or what another declarer buried);
           in_trick: points in the trick in progress;
           tricks_won: {"NS": int, "EW": int} (tricks);
           nest_points: points in the nest if the learner is the declarer (their discard / the nest they
@@ -367,9 +368,13 @@ class Table:
             nest = sum(pts[c] for c in s.nest)
         bonus = self.rules.majority_bonus
         note = f"{bonus} points to the team taking more tricks" if bonus else None
+        in_trick = sum(pts[c] for c in s.trick)
+        out = s.counters_out()
+        if nest is None and not s.is_over:  # the hidden nest: the counters neither captured nor in this trick
+            out = self.rules.counter_total - s.captured[0] - s.captured[1] - in_trick
         return {"captured": {"NS": s.captured[0], "EW": s.captured[1]},
-                "counters_out": s.counters_out(),
-                "in_trick": sum(pts[c] for c in s.trick),
+                "counters_out": out,
+                "in_trick": in_trick,
                 "tricks_won": {"NS": s.tricks_won[0], "EW": s.tricks_won[1]},
                 "nest_points": nest, "nest_counted": s.is_over and not s.passed_out,
                 "majority_bonus": note}

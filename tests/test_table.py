@@ -206,8 +206,8 @@ def test_tally_sums_equal_captured():
         assert t["captured"] == {"NS": s.captured[0], "EW": s.captured[1]}
         assert t["tricks_won"] == {"NS": s.tricks_won[0], "EW": s.tricks_won[1]}
         if not s.is_over:
-            nest = sum(rules.card_points[c] for c in s.nest)
-            total = t["captured"]["NS"] + t["captured"]["EW"] + t["counters_out"] + t["in_trick"] + nest
+            seen_nest = t["nest_points"] or 0  # a nest the learner cannot see counts as out (no leak)
+            total = t["captured"]["NS"] + t["captured"]["EW"] + t["counters_out"] + t["in_trick"] + seen_nest
             assert total == rules.counter_total
         if s.declarer == table.learner and s.phase is not Phase.AUCTION:
             assert t["nest_points"] == sum(rules.card_points[c] for c in s.nest)
@@ -391,3 +391,17 @@ def test_bad_level_and_seat():
     with pytest.raises(ValueError):
         Table(learner=5)
     Table(level="random", seed=1).run_ai()
+
+
+def test_counters_out_do_not_give_away_the_hidden_nest():
+    """Two deals whose nests hold different points show the same "counters still out" before any card is played
+    (the count used to be 120 minus the hidden nest's points)."""
+    seen = set()
+    for seed in range(20):
+        table = Table(seed=seed)
+        table.run_ai()  # up to South's first call
+        s = table.state
+        if s.phase is Phase.AUCTION and table.is_learner_turn():
+            seen.add((sum(table.rules.card_points[c] for c in s.nest), table.tally()["counters_out"]))
+    assert len({nest for nest, _out in seen}) > 1, "the deals should differ in nest points"
+    assert {out for _nest, out in seen} == {table.rules.counter_total}
