@@ -10,6 +10,7 @@ The app's folder is the environment variable ``ROOK_FILES_ROOT`` if set, else th
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 __all__ = ["FILES_ROOT_ENV", "files_root", "app_path", "ReplaceGuard"]
@@ -43,16 +44,26 @@ class ReplaceGuard:
     under the default name ``hands/hand-1.json``, say): the first Save to such a file only asks; a second Save to
     the same path replaces it. Files this panel wrote are replaced without asking."""
 
+    CONFIRM_AFTER = 0.5
+    """Seconds between the question and a Save that confirms it: the second click of a double click comes sooner
+    and only repeats the question."""
+
     def __init__(self) -> None:
         self._written: set[Path] = set()
-        self._asked: Path | None = None
+        self._asked: tuple[Path, float] | None = None
 
-    def question(self, path: Path) -> str | None:
-        """None if saving to ``path`` (as given by `app_path`) may go ahead, else the question to show (and the
-        next Save to ``path`` goes ahead). Raises nothing."""
-        if path.is_file() and path not in self._written and path != self._asked:
-            self._asked = path
-            return f"{path} already exists: click Save again to replace it, or change the name"
+    def question(self, path: Path, button: str = "Save") -> str | None:
+        """None if saving to ``path`` (as given by `app_path`) may go ahead, else the question to show, naming the
+        ``button`` to click again (a later Save to ``path``, `CONFIRM_AFTER` seconds on, goes ahead). Raises
+        nothing."""
+        now = time.monotonic()
+        if path.is_file() and path not in self._written:
+            if self._asked is None or self._asked[0] != path:
+                self._asked = (path, now)
+            elif now - self._asked[1] >= self.CONFIRM_AFTER:
+                return None
+            return (f"{path.name} already exists in {path.parent}: click {button} again to replace it, "
+                    "or change the name")
         return None
 
     def saved(self, path: Path) -> None:

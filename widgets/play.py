@@ -663,7 +663,7 @@ class PlayPanel(widgets.VBox):
         path = path or self.save_path.value
         try:
             target = app_path(path)
-            question = self._replace_guard.question(target)
+            question = self._replace_guard.question(target, "Save record")
             if question:
                 self.save_result.value = f"<span class='rook-save-question'>{escape(question)}</span>"
                 self.show_info(question + ".")

@@ -726,7 +726,7 @@ class ReplayPanel(w.VBox):
         try:
             doc = self.game if self.game is not None else record
             target = app_path(path)
-            question = self._replace_guard.question(target)
+            question = self._replace_guard.question(target, "Save record")
             if question:
                 self.save_result.value = f"<span class='rook-annotate-question'>{escape(question, quote=False)}</span>"
                 return None
@@ -772,7 +772,8 @@ class ReplayPanel(w.VBox):
             head = (f"<b>Step {k}</b> — next action, which a comment or mark here is about: "
                     f"{escape(what, quote=False)}{mark_badge(mark)}")
         else:
-            head = (f"<b>Step {k}</b> — end of the hand <span style='color:#666'>(a comment here sums up the "
+            end = "end of the hand" if self.states[-1].is_over else "end of the record (the hand is unfinished)"
+            head = (f"<b>Step {k}</b> — {end} <span style='color:#666'>(a comment here sums up the "
                     f"hand; marks go on actions)</span>")
         self.annotate_step.value = head
         self.comment_text.value = record.comment_at(k)

@@ -249,12 +249,12 @@ class SamplingPlayer:
         name = obs.rules.title
         if chosen is PASS:
             best = max((t.mean()[2] for a, t in tallies.items() if a is not PASS), default=0.0)
-            text = (f"Passing: even the lowest bid open would be made in only {best:.0%} of {n} simulated deals "
+            text = (f"Even the lowest bid open would be made in only {best:.0%} of {n} simulated deals "
                     f"(I want {need:.0%}) in {name}.")
         else:
             margin, points, made = tallies[chosen].mean()
-            text = (f"Bidding {chosen.amount}: the lowest bid we make in at least {need:.0%} of {n} simulated deals "
-                    f"({made:.0%}, capturing about {points:.0f} points), which leaves room to raise later.")
+            text = (f"It is the lowest bid we make in at least {need:.0%} of {n} simulated deals ({made:.0%}, "
+                    f"capturing about {points:.0f} points), which leaves room to raise later.")
         return Decision(chosen, tuple(cands), text, obs.seat, "call")
 
     # ----- discard and trump --------------------------------------------------------

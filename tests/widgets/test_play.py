@@ -405,9 +405,11 @@ def test_double_clicks_act_once():
     assert _south_cards_played(panel) == played - 1 and "ignored" in _status(panel)
 
 
-def test_save_asks_before_replacing_a_file_it_did_not_write(tmp_path):
+def test_save_asks_before_replacing_a_file_it_did_not_write(tmp_path, monkeypatch):
     """The default name (hands/hand-1.json) of a new session meets an earlier session's file: the first Save only
-    asks, the second replaces it, and later saves of this panel's own file do not ask again."""
+    asks, a double click's second click asks again, a later Save replaces it, and later saves of this panel's own
+    file do not ask again."""
+    from widgets.paths import ReplaceGuard
     earlier = tmp_path / "hands" / "hand-1.json"
     earlier.parent.mkdir()
     earlier.write_text("an earlier session's hand")
@@ -415,6 +417,9 @@ def test_save_asks_before_replacing_a_file_it_did_not_write(tmp_path):
     assert panel.save_path.value == "hands/hand-1.json"
     assert panel.save() is None
     assert earlier.read_text() == "an earlier session's hand" and "already exists" in panel.save_result.value
+    assert "click Save record again" in panel.save_result.value
+    assert panel.save() is None and earlier.read_text() == "an earlier session's hand"  # a double click
+    monkeypatch.setattr(ReplaceGuard, "CONFIRM_AFTER", 0.0)  # as if the player read the question first
     assert panel.save() == str(earlier)
     assert json.loads(earlier.read_text())["format"] == "rook-hand/1"
     panel.call_pass()

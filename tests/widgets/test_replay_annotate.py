@@ -409,7 +409,8 @@ def test_paths_outside_the_app_folder_are_refused(tmp_path, monkeypatch):
     assert q.error.value.count("missing.json") == 1 and "cannot read" in q.error.value
 
 
-def test_save_asks_before_replacing_a_file_it_did_not_write(tmp_path):
+def test_save_asks_before_replacing_a_file_it_did_not_write(tmp_path, monkeypatch):
+    from widgets.paths import ReplaceGuard
     earlier = tmp_path / "annotated" / "crowsnest-made.json"
     earlier.parent.mkdir()
     earlier.write_text("kept")
@@ -417,5 +418,7 @@ def test_save_asks_before_replacing_a_file_it_did_not_write(tmp_path):
     assert p.save_path.value == "annotated/crowsnest-made.json"
     assert p.save_record() is None
     assert earlier.read_text() == "kept" and "already exists" in p.save_result.value
+    assert p.save_record() is None and earlier.read_text() == "kept"  # the second click of a double click
+    monkeypatch.setattr(ReplaceGuard, "CONFIRM_AFTER", 0.0)
     assert p.save_record() == str(earlier) and records.loads(earlier.read_text()).variant == "crowsnest"
     assert p.save_record() == str(earlier)  # written by this panel: replaced without asking
