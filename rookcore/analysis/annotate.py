@@ -61,7 +61,8 @@ def analyze_hand(record: HandRecord, question_threshold: int = 10, solver: Solve
     13/14-trick deals) can take minutes, and the solver's table, kept for the whole deal, holds the later
     positions when the earlier ones are searched. Going backwards, the value after each card is the best value of
     the position analysed just before, so the card played is not searched again (`Solver.analyze`'s ``after``):
-    each other card then costs one null-window test unless it was better. After each card ``progress(done, total, cards)`` is called, if
+    each other card then costs one null-window test unless it was better. After each card
+    ``progress(done, total, cards)`` is called, if
     given, with the entries found so far (in step order); an exception it raises stops the analysis and
     propagates (that is how a caller cancels). The report lists the cards in step order.
     """
