@@ -153,22 +153,11 @@ def set_mark(record: HandRecord, step: int, mark: str) -> HandRecord:
 
 # ----- saving ------------------------------------------------------------------------------
 def save_record(record: HandRecord | GameRecord, path: str | os.PathLike) -> str:
-    """Write ``record`` as JSON (``records.dump``) to ``path``, creating parent folders; return the path.
+    """Write ``record`` as JSON to ``path``, creating parent folders; return the path (`records.save`).
 
-    Raises ValueError for an empty path and OSError if the file cannot be written.
+    Raises ValueError for an empty path or a folder and OSError if the file cannot be written.
     """
-    path = os.fspath(path).strip() if isinstance(path, str) else os.fspath(path)
-    if not path:
-        raise ValueError("enter a file name to save to")
-    if os.path.isdir(path):
-        raise ValueError(f"{path} is a folder: enter a file name")
-    folder = os.path.dirname(path)
-    if folder:
-        os.makedirs(folder, exist_ok=True)
-    text = records.dumps(record) + "\n"
-    with open(path, "w", encoding="utf-8") as fp:
-        fp.write(text)
-    return path
+    return records.save(record, path)
 
 
 # ----- analysis -----------------------------------------------------------------------------

@@ -7,6 +7,7 @@ trip is exact up to key order. `score_report` gives the ``score`` command's outp
 from __future__ import annotations
 
 import json
+import os
 import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -349,6 +350,23 @@ def dumps(record: HandRecord | GameRecord, indent: int | None = 1) -> str:
 def dump(record: HandRecord | GameRecord, fp: IO, indent: int | None = 1) -> None:
     """Write `dumps(record)` to an open text file, with a final newline."""
     fp.write(dumps(record, indent) + "\n")
+
+
+def save(record: HandRecord | GameRecord, path: str | os.PathLike) -> str:
+    """Write ``record`` (`dump`) to the file ``path`` (str or path-like), creating its parent folders; returns the
+    path as a str. Raises ValueError for an empty path or a folder, OSError if the file cannot be written."""
+    path = os.fspath(path)
+    path = path.strip() if isinstance(path, str) else path
+    if not path:
+        raise ValueError("enter a file name to save to")
+    if os.path.isdir(path):
+        raise ValueError(f"{path} is a folder: enter a file name")
+    folder = os.path.dirname(path)
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+    with open(path, "w", encoding="utf-8") as fp:
+        dump(record, fp)
+    return path
 
 
 def game_record(hands: list[HandState], rules: Rules, meta: dict | None = None) -> GameRecord:

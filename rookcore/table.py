@@ -476,15 +476,9 @@ class Table:
         return records.dumps(self.record())
 
     def save(self, path: str | os.PathLike) -> str:
-        """Write `record()` as JSON (records.dump) to ``path``, creating parent folders. Returns the path.
-        Raises OSError if the file cannot be written."""
-        path = os.fspath(path)
-        folder = os.path.dirname(path)
-        if folder:
-            os.makedirs(folder, exist_ok=True)
-        with open(path, "w", encoding="utf-8") as fp:
-            records.dump(self.record(), fp)
-        return path
+        """Write `record()` as JSON to ``path``, creating parent folders (`records.save`). Returns the path.
+        Raises ValueError for an empty path or a folder, OSError if the file cannot be written."""
+        return records.save(self.record(), path)
 
     def __repr__(self) -> str:
         return (f"<Table {self.rules.variant} hand {self.hand_number} {self._hand.phase.value} "

@@ -668,9 +668,7 @@ class PlayPanel(widgets.VBox):
                 self.save_result.value = f"<span class='rook-save-question'>{escape(question)}</span>"
                 self.show_info(question + ".")
                 return None
-            if target.is_dir():
-                raise ValueError(f"{path} is a folder: enter a file name")
-            written = self.table.save(str(target))
+            written = self.table.save(target)
         except (ValueError, OSError) as e:
             msg = str(e) if isinstance(e, ValueError) else f"{path}: cannot write: {e.strerror or e}"
             self.save_result.value = f"<span class='rook-save-error' style='color:#c62828'>{escape(msg)}</span>"
