@@ -76,6 +76,18 @@ def _pair(args: tuple) -> int:
     return mirrored_deal(get_rules(variant, options), a, b, seed)
 
 
+def arena_rules(a: str, b: str, variant: str = "crowsnest", options: dict | None = None) -> Rules:
+    """Check an arena's levels ``a``, ``b`` (names of `rookcore.ai.LEVELS`) and return the `Rules` of ``variant``
+    with ``options``. Raises KeyError (its one argument a message) for an unknown level, RulesError for a bad
+    variant or option. Plays nothing."""
+    from .ai import LEVELS  # noqa: PLC0415
+
+    for level in (a, b):
+        if level not in LEVELS:
+            raise KeyError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
+    return get_rules(variant, options)
+
+
 def run_arena(a: str, b: str, deals: int, variant: str = "crowsnest", options: dict | None = None,
               seed: int = 0, workers: int = 1, progress=None) -> ArenaResult:
     """Play ``deals`` mirrored deals (seeds ``seed`` … ``seed + deals - 1``) of level ``a`` against ``b``.
@@ -83,12 +95,7 @@ def run_arena(a: str, b: str, deals: int, variant: str = "crowsnest", options: d
     ``workers``: processes to use (1 = in this process); ``progress``: optional callable(done, total).
     Raises KeyError for an unknown level, RulesError for a bad variant or option.
     """
-    from .ai import LEVELS  # noqa: PLC0415
-
-    for level in (a, b):
-        if level not in LEVELS:
-            raise KeyError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
-    rules = get_rules(variant, options)
+    rules = arena_rules(a, b, variant, options)
     jobs = [(rules.variant, options, a, b, seed + i) for i in range(deals)]
     margins = []
     if workers > 1:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Sequence
 
@@ -112,8 +113,6 @@ def _check_output(path: str | None) -> None:
     """Raise OSError (one line) unless ``path`` can be written as a file: its folder exists, it is no folder."""
     if path is None:
         return
-    import os  # noqa: PLC0415
-
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise OSError(f"{path}: cannot write: no folder {folder}")
@@ -126,20 +125,18 @@ def cmd_arena(args: argparse.Namespace) -> int:
     Every argument is checked before the first deal (exit 2, one line)."""
     from tqdm import tqdm  # noqa: PLC0415
 
-    from .ai import LEVELS  # noqa: PLC0415
-    from .arena import run_arena
+    from .arena import arena_rules, run_arena
 
     if args.deals < 1:
         return _fail("--deals must be at least 1")
     if args.workers < 1:
         return _fail("--workers must be at least 1")
-    for level in (args.a, args.b):
-        if level not in LEVELS:
-            return _fail(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
     try:
         options = _options(args.options)
-        get_rules(args.variant, options)
+        arena_rules(args.a, args.b, args.variant, options)
         _check_output(args.json)
+    except KeyError as e:
+        return _fail(e.args[0])
     except (RulesError, OSError) as e:
         return _fail(str(e))
     with tqdm(total=args.deals, desc=f"{args.a} vs {args.b}", unit="deal", file=sys.stderr) as bar:
