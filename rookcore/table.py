@@ -369,9 +369,10 @@ class Table:
         bonus = self.rules.majority_bonus
         note = f"{bonus} points to the team taking more tricks" if bonus else None
         in_trick = sum(pts[c] for c in s.trick)
-        out = s.counters_out()
         if nest is None and not s.is_over:  # the hidden nest: the counters neither captured nor in this trick
             out = self.rules.counter_total - s.captured[0] - s.captured[1] - in_trick
+        else:
+            out = s.counters_out()
         return {"captured": {"NS": s.captured[0], "EW": s.captured[1]},
                 "counters_out": out,
                 "in_trick": in_trick,

@@ -34,13 +34,11 @@ class DecisionButtons:
         self._retired: list[tuple[int, widgets.Button]] = []
         self._on_stale = on_stale
 
-    def start(self, key: Hashable) -> bool:
-        """Begin a new decision if ``key`` differs from the last one; True if it did."""
-        if key == self._key:
-            return False
-        self._key = key
-        self.decision += 1
-        return True
+    def start(self, key: Hashable) -> None:
+        """Begin a new decision if ``key`` differs from the last one."""
+        if key != self._key:
+            self._key = key
+            self.decision += 1
 
     def button(self, name: Hashable, make: Callable[[], widgets.Button], action: Callable[[], Any]) -> widgets.Button:
         """The current decision's button ``name`` (made by ``make()`` on first use in this decision), whose click

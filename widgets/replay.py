@@ -183,7 +183,6 @@ class ReplayPanel(w.VBox):
         self._analysis_thread: threading.Thread | None = None
         self._analysis_solver = None  # the running analysis' Solver (cancelled when another hand is loaded)
         self._analysis_token = 0
-        self._analysis_done = ""  # the summary of a finished analysis of the hand on show ("" if none)
         self._source_name = "hand"
         self._auto_path = ""
         self._replace_guard = ReplaceGuard()
@@ -788,7 +787,6 @@ class ReplayPanel(w.VBox):
         solver, self._analysis_solver = self._analysis_solver, None
         stop_analysis(solver, self._analysis_thread)
         self.analysis = None
-        self._analysis_done = ""
         self._analysis_by_step = {}
         self.analysis_status.value = ""
         self.apply_marks_button.disabled = True
@@ -801,8 +799,8 @@ class ReplayPanel(w.VBox):
         if self._analysis_thread is not None and self._analysis_thread.is_alive():
             self._analysis_status("Still analyzing… please wait.")
             return
-        if self._analysis_done:  # the same hand again: the result cannot change
-            self._analysis_status(f"Already analysed. {self._analysis_done}")
+        if self.analysis is not None and not self.analysis.get("partial"):  # the same hand: it cannot change
+            self._analysis_status(f"Already analysed. {self._analysis_summary()}")
             return
         self._reset_analysis()
         reason = annotations.not_analyzable_reason(record)
@@ -864,17 +862,21 @@ class ReplayPanel(w.VBox):
                 return
             self.analysis = result
             self._analysis_by_step = annotations.analysis_by_step(result)
-            costly = sum(1 for c in result.get("cards") or () if c.get("loss", 0) > 0)
             self.apply_marks_button.disabled = not any(c.get("mark") for c in result.get("cards") or ())
-            start = result.get("start") or {}
-            self._analysis_done = " ".join(filter(None, (
-                f"Analysis done: {len(self._analysis_by_step)} cards, {costly} with a loss. "
-                f"Best play from the first lead: N–S {start.get('NS', '?')} · E–W {start.get('EW', '?')}.",
-                annotations.unfinished_note(record))))
-            self._analysis_status(self._analysis_done)
+            self._analysis_status(self._analysis_summary())
             self._show_analysis()
         except Exception as e:  # noqa: BLE001 - never raise from the worker
             self._analysis_status(f"internal error: {type(e).__name__}: {e}", error=True)
+
+    def _analysis_summary(self) -> str:
+        """"Analysis done: …" for the finished analysis of the hand on show (and a note if it is unfinished)."""
+        cards = self.analysis.get("cards") or ()
+        costly = sum(1 for c in cards if c.get("loss", 0) > 0)
+        start = self.analysis.get("start") or {}
+        return " ".join(filter(None, (
+            f"Analysis done: {len(self._analysis_by_step)} cards, {costly} with a loss. "
+            f"Best play from the first lead: N–S {start.get('NS', '?')} · E–W {start.get('EW', '?')}.",
+            annotations.unfinished_note(self.record))))
 
     def _analysis_status(self, message: str, error: bool = False) -> None:
         style = "color:#b71c1c;font-weight:bold" if error else "color:#333"

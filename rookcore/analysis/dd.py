@@ -1028,13 +1028,15 @@ class _Root:
                     best[0] = v
             return v
 
-        return {**known, **self._each(order, value)} if order else known
+        return {**known, **self._each(order, value)}
 
     def _each(self, cards: list[int], value) -> dict[int, int | None]:
         """``{c: value(c, child, local)}`` for ``cards`` in order; with `_parallel`, shared out between
         ``threads`` searches (this thread and pool threads, each with its own ``child`` search and ``local`` dict)
         that share the transposition table: each takes the next card not yet started. A search that raises stops
         the others (their node limit is set to zero) before the exception propagates."""
+        if not cards:
+            return {}
         if not self._parallel():
             local: dict = {}
             return {c: value(c, self.child, local) for c in cards}
