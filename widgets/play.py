@@ -123,6 +123,7 @@ class PlayPanel(widgets.VBox):
         self._discard_key = None
         self._auto_path = ""
         self._replace_guard = ReplaceGuard()
+        self._ai_moving = False  # True while _advance paces the AIs: Hint, Undo, New hand and New game wait
 
         self.header = _classed(widgets.HTML(), "rook-header")
         self.status = _classed(widgets.HTML(), "rook-status")
@@ -527,10 +528,15 @@ class PlayPanel(widgets.VBox):
         t = self.table
         self.controls.children = [self.hint_button, self.undo_button, self.new_hand_button, self.new_game_button,
                                   self.bird_toggle]
-        self.hint_button.disabled = not t.is_learner_turn()
-        self.undo_button.disabled = not any(seat == t.learner for seat, _a, _s in t.state.history)
-        self.new_hand_button.disabled = t.game.is_over
-        self.new_hand_button.tooltip = ("the game is over: start a new game" if t.game.is_over else
+        busy = self._ai_moving
+        self.hint_button.disabled = busy or not t.is_learner_turn()
+        self.undo_button.disabled = busy or not any(seat == t.learner for seat, _a, _s in t.state.history)
+        self.new_hand_button.disabled = busy or t.game.is_over
+        self.new_game_button.disabled = busy
+        wait = "wait for the AIs to finish their moves"
+        self.undo_button.tooltip = wait if busy else "Take back your last action"
+        self.new_game_button.tooltip = wait if busy else "start a new game from 0–0"
+        self.new_hand_button.tooltip = (wait if busy else "the game is over: start a new game" if t.game.is_over else
                                         "next hand" if t.state.is_over else "throw this hand in and redeal")
         bird = t.rules.bird_name if t.rules.bird_points else "bird"
         self.bird_toggle.description = f"Play with the {bird} (from the next new game)"
@@ -567,12 +573,45 @@ class PlayPanel(widgets.VBox):
         if self.pace <= 0:
             t.run_ai()
             self.refresh()
+            self._focus_next()
             return
-        self.refresh()
-        while t.ai_to_act():
-            time.sleep(self.pace)
-            t.step_ai()
+        self._ai_moving = True
+        try:
             self.refresh()
+            while t.ai_to_act():
+                time.sleep(self.pace)
+                t.step_ai()
+                if t.ai_to_act():
+                    self.refresh()
+        finally:
+            self._ai_moving = False
+            self.refresh()
+        self._focus_next()
+
+    def next_focus(self) -> widgets.DOMWidget | None:
+        """The control a keyboard player most likely wants next (None: nothing to do): the first playable card,
+        the lowest bid (else Pass), the first card of the discard picker, the first trump colour; New hand once
+        the hand is over, New game once the game is."""
+        t = self.table
+        if t.state.is_over or not (t.is_learner_turn() or t.ai_to_act()):
+            return self.new_game_button if t.game.is_over else self.new_hand_button
+        if not t.is_learner_turn():
+            return None
+        phase = t.state.phase
+        if phase is Phase.AUCTION:
+            return self.bid_box.children[0] if self.bid_box.children else None
+        if phase is Phase.DISCARD:
+            return next((box.children[1] for box in self.pick_box.children), None)
+        if phase is Phase.TRUMP:
+            return next(iter(self.trump_buttons.values()))
+        return next((box.children[-1] for box in self.hand_box.children if not box.children[-1].disabled), None)
+
+    def _focus_next(self) -> None:
+        """Move the keyboard focus to `next_focus` (its buttons are new after every decision, so the focus the
+        player had was lost with the old ones)."""
+        target = self.next_focus()
+        if target is not None and not getattr(target, "disabled", False):
+            target.focus()
 
     # ------------------------------------------------------------------ handlers
     @_safe
@@ -624,6 +663,7 @@ class PlayPanel(widgets.VBox):
         self.table.undo_learner()
         self.hint_html.value = ""
         self.refresh()
+        self._focus_next()
         self.show_info("Undone. " + self.table.prompt())
 
     @_safe

@@ -4,8 +4,9 @@ from __future__ import annotations
 import re
 import time
 
-from browser_helpers import (assert_no_app_error, check_disabled_cards_have_reasons, check_score_row, open_app,
-                     play_one_hand, set_speed, status_text)
+from browser_helpers import (HAND_TIMEOUT_S, _learner_situation, _play_signature, _settle, assert_no_app_error,
+                             check_disabled_cards_have_reasons, check_score_row, open_app, play_one_hand,
+                             scored_rows, set_speed, status_text, wait_until)
 
 
 def test_play_one_hand_by_clicking(voila_url, page, artifacts_dir):
@@ -52,4 +53,55 @@ def test_double_clicks_act_once(voila_url, page, artifacts_dir):
     check_score_row(page, row)
     assert sum(bool(re.fullmatch(r"[RYGB]\d+|Crow", c)) for c in log) == 9, log  # South's 9 cards
     assert_no_app_error(page)
+    assert not page.errors, page.errors
+
+
+def _focused(page) -> dict:
+    """The focused element: its CSS classes and text."""
+    return page.evaluate("""() => { const e = document.activeElement;
+        return {cls: e ? String(e.className).slice(0, 80) : '', text: e ? e.innerText.trim().slice(0, 40) : ''}; }""")
+
+
+def _press_and_wait(page, key: str, what: str) -> None:
+    before = _play_signature(page)
+    page.keyboard.press(key)
+    wait_until(lambda: _play_signature(page) != before, what=f"the app to react to {what}")
+    _settle(page)
+
+
+def test_a_hand_played_with_the_keyboard_only(voila_url, page, artifacts_dir):
+    """After each action the focus moves to the next sensible control (the lowest bid, the first discard pick, the
+    first trump colour, the first playable card, New hand), so Tab, Space and Enter play a whole hand."""
+    open_app(page, voila_url)
+    page.wait_for_selector("button.rook-card-S", state="visible")
+    assert set_speed(page, 0.2)
+    for _ in range(300):  # Tab from the speed slider's readout to South's first call
+        if "rook-bid" in _focused(page)["cls"]:
+            break
+        page.keyboard.press("Tab")
+    steps: list[str] = []
+    deadline = time.monotonic() + HAND_TIMEOUT_S
+    while not (status_text(page).startswith("Hand over") and scored_rows(page)):
+        assert time.monotonic() < deadline, steps[-20:]
+        _settle(page)
+        situation, focus = _learner_situation(page), _focused(page)
+        steps.append(f"{situation}: {focus['text']}")
+        if situation in (None, "scored"):
+            continue
+        expected = {"auction": "rook-bid", "discard": "rook-discard-pick", "trump": "rook-trump",
+                    "play": "rook-card-S", "passed-out": "rook-new-hand"}[situation]
+        assert expected in focus["cls"], f"{situation}: the focus is on {focus} ({steps[-5:]})"
+        if situation == "discard":
+            n = int(re.search(r"Choose (\d+) cards", page.locator(".rook-discard-count").inner_text()).group(1))
+            for _ in range(n):  # the first n cards of hand + nest
+                page.keyboard.press("Space")
+                page.keyboard.press("Tab")
+            wait_until(lambda: f"{n} chosen" in page.locator(".rook-discard-count").inner_text(), what="the picks")
+            while "rook-discard-button" not in _focused(page)["cls"]:
+                page.keyboard.press("Tab")
+        _press_and_wait(page, "Enter", steps[-1])
+        assert not page.locator(".rook-status .rook-error").count(), (status_text(page), steps[-5:])
+    assert "rook-new-hand" in _focused(page)["cls"], _focused(page)
+    page.screenshot(path=str(artifacts_dir / "play-keyboard-end.png"), full_page=True)
+    assert sum(s.startswith("play") for s in steps) == 9, steps
     assert not page.errors, page.errors

@@ -320,6 +320,25 @@ def test_pacing_steps_one_ai_move_at_a_time(monkeypatch):
     assert panel.speed.value == 0
 
 
+def test_undo_new_hand_new_game_wait_while_the_ais_move(monkeypatch):
+    """While the AIs' paced moves are shown, Hint/Undo/New hand/New game are disabled; afterwards they are back."""
+    import widgets.play as play
+
+    panel = PlayPanel(seed=3, pace=0.25)
+    seen = []
+
+    def sleep(_s):
+        seen.append({name: getattr(panel, name).disabled
+                     for name in ("hint_button", "undo_button", "new_hand_button", "new_game_button")})
+    monkeypatch.setattr(play.time, "sleep", sleep)
+    panel.pass_button.click()
+    assert seen, "the AIs moved after South passed"
+    assert all(all(state.values()) for state in seen), seen
+    assert not panel.new_game_button.disabled and not panel.new_hand_button.disabled
+    assert not panel.undo_button.disabled  # South has passed: that can be taken back
+    assert "wait" not in panel.undo_button.tooltip
+
+
 def test_css_hooks_present():
     panel = PlayPanel(seed=1, pace=0)
     for cls in ("rook-play", "rook-header", "rook-status", "rook-score-sheet", "rook-tally", "rook-reasoning",
