@@ -1,5 +1,7 @@
 """The strong (sampling) AI: consistent worlds, legal and explained decisions, every rule set."""
+import itertools
 import random
+import re
 
 import pytest
 
@@ -69,7 +71,23 @@ def test_strong_ai_is_deterministic_and_reports_samples():
     a = SamplingPlayer(seed=5, worlds=8).decide(obs)
     b = SamplingPlayer(seed=5, worlds=8).decide(obs)
     assert a == b
-    assert all("8 samples" in c.note for c in a.candidates)
+    assert all(re.search(r"\b8 (weighted )?samples", c.note) for c in a.candidates)
+
+
+@pytest.mark.parametrize("phase", [Phase.AUCTION, Phase.PLAY])
+def test_reasoning_says_when_the_bids_weighted_the_deals(phase, monkeypatch):
+    """A percent over weighted deals (12 deals, 63 %) is not a count: the notes and the sentence say "weighted"
+    and how, exactly when the worlds' weights differ."""
+    state, obs = next((s, o) for s, o in positions("crowsnest", [3]) if o.phase is phase and len(o.legal) > 1)
+    texts = {}
+    alternate = itertools.cycle([1.0, 0.3])
+    for name, weight in (("even", lambda obs, st: 1.0), ("uneven", lambda obs, st: next(alternate))):
+        monkeypatch.setattr(SamplingPlayer, "_bid_weight", staticmethod(weight))
+        d = SamplingPlayer(seed=5, worlds=8).decide(obs)
+        texts[name] = [d.explanation] + [c.note for c in d.candidates if c.action is not PASS]
+    assert not any("weighted" in t for t in texts["even"]), texts["even"]
+    assert all("weighted" in t for t in texts["uneven"]), texts["uneven"]
+    assert "too weak for its bid counts 0.3" in texts["uneven"][0]
 
 
 def test_wilson_interval_matches_known_values():

@@ -10,7 +10,7 @@ not raw points). Calls, the discard and trump are chosen by simulation too.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..actions import PASS, Bid, Discard, NameTrump, Play, bid
 from ..cards import COLOUR_NAMES, COLOURS, Card
@@ -33,8 +33,10 @@ class _Tally:
     margin: float = 0.0
     points: float = 0.0
     made: float = 0.0
+    weights: set = field(default_factory=set)
 
     def add(self, w: float, margin: float, points: float, made: bool) -> None:
+        self.weights.add(w)
         self.weight += w
         self.margin += w * margin
         self.points += w * points
@@ -44,6 +46,22 @@ class _Tally:
         """(expected margin, expected own points, probability the bid is made)."""
         w = self.weight or 1.0
         return self.margin / w, self.points / w, self.made / w
+
+    @property
+    def weighted(self) -> bool:
+        """True when the worlds counted with different weights (the bids made some less likely)."""
+        return len(self.weights) > 1
+
+
+WEIGHTING = "a deal in which a bidder's hand looks too weak for its bid counts 0.3"
+
+
+def _deals(n: int, weighted: bool, explain: bool = False) -> str:
+    """"12 sampled deals", or "12 weighted sampled deals" when the bids weighted them; ``explain`` adds how
+    (`WEIGHTING`, from `SamplingPlayer._bid_weight`)."""
+    if not weighted:
+        return f"{n} sampled deals"
+    return f"{n} weighted sampled deals" + (f" ({WEIGHTING})" if explain else "")
 
 
 def greedy_card(state: HandState, rng: random.Random) -> Card:
@@ -236,24 +254,26 @@ class SamplingPlayer:
         percent of the ``n`` sampled deals in which it is made, Pass's the percent a bid needs (``need``), so the
         chosen call (the lowest bid that is safe enough, else Pass) comes first; lower bids first on ties."""
         cands = []
+        weighted = any(t.weighted for t in tallies.values())
+        deals = _deals(n, weighted)
         for action, t in tallies.items():
             if action is PASS:
                 cands.append(Candidate(PASS, round(100 * need, 2), f"pass unless a bid is made in at least "
-                                                                  f"{need:.0%} of {n} sampled deals"))
+                                                                  f"{need:.0%} of {deals}"))
                 continue
             margin, points, made = t.mean()
-            cands.append(Candidate(action, round(100 * made, 2), f"made in {made:.0%} of {n} deals, expected "
+            cands.append(Candidate(action, round(100 * made, 2), f"made in {made:.0%} of {deals}, expected "
                                                                  f"margin {margin:+.0f}, points {points:.0f}"))
         cands.sort(key=lambda c: (c.action is not chosen, -c.score, c.action is PASS,
                                   getattr(c.action, "amount", 0)))
         name = obs.rules.title
         if chosen is PASS:
             best = max((t.mean()[2] for a, t in tallies.items() if a is not PASS), default=0.0)
-            text = (f"Even the lowest bid open would be made in only {best:.0%} of {n} simulated deals "
+            text = (f"Even the lowest bid open would be made in only {best:.0%} of {_deals(n, weighted, True)} "
                     f"(I want {need:.0%}) in {name}.")
         else:
             margin, points, made = tallies[chosen].mean()
-            text = (f"It is the lowest bid we make in at least {need:.0%} of {n} simulated deals ({made:.0%}, "
+            text = (f"It is the lowest bid we make in at least {need:.0%} of {_deals(n, weighted, True)} ({made:.0%}, "
                     f"capturing about {points:.0f} points), which leaves room to raise later.")
         return Decision(chosen, tuple(cands), text, obs.seat, "call")
 
@@ -291,18 +311,19 @@ class SamplingPlayer:
     def _decide(self, obs: Observation, tallies: dict, method: str, n: int, notes: dict | None = None) -> Decision:
         """Best candidate by expected margin; ties broken by card/action order for determinism."""
         rules = obs.rules
+        weighted = any(t.weighted for t in tallies.values())
         cands = []
         for action, t in tallies.items():
             margin, points, made = t.mean()
             extra = f"{notes[action]}; " if notes and action in notes else ""
             cands.append(Candidate(action, round(margin, 2), f"{extra}expected points {points:.0f}, bid made "
-                                                               f"{made:.0%}, {n} samples"))
+                                                               f"{made:.0%}, {n} {'weighted ' * weighted}samples"))
         cands.sort(key=lambda c: -c.score)
         chosen = cands[0]
         _, points, made = tallies[chosen.action].mean()
         side = TEAMS[obs.seat & 1]
         runner = f", {chosen.score - cands[1].score:.0f} better than " \
                  f"{describe_action(cands[1].action, rules.bird_name)}" if len(cands) > 1 else ""
-        text = (f"Over {n} sampled deals ({method}) this gives {side} an expected hand score margin of "
+        text = (f"Over {_deals(n, weighted, True)}, by {method}, this gives {side} an expected hand score margin of "
                 f"{chosen.score:+.0f} and makes the bid {made:.0%} of the time{runner}.")
         return Decision(chosen.action, tuple(cands), text, obs.seat, phase_kind(obs))
