@@ -23,7 +23,7 @@ from urllib.parse import parse_qs
 from rookcore.examples import list_examples
 from rookcore.rules import Rules, get_rules
 
-from .lessons import LINK_STYLE, progress_view, tutorial_index
+from .lessons import LINK_STYLE, PROGRESS, progress_view, tutorial_index
 from .replay import ReplayPanel
 from .rules_view import rules_html
 from .settings import SettingsPanel
@@ -68,11 +68,13 @@ def parse_links(query: str) -> dict:
 def learn_panel() -> w.VBox:
     """The Learn tab: links to the tutorial lessons and the statistics notebook, and this session's progress."""
     intro = w.HTML("<p>Eight short lessons, each with live examples and exercises the engine checks. "
-                   "Each opens in this window; come back with your browser's Back button.</p>")
-    stats = w.HTML(f"<p><a href='analysis.ipynb' target='_self' style='{LINK_STYLE}'>Statistics over many deals</a>"
-                   " — simulate thousands of hands with the AI and plot what wins.</p>")
+                   "Each opens in a new browser tab, so the game on the Play tab stays as it is; the progress "
+                   "below follows what you do there.</p>")
+    stats = w.HTML(f"<p><a href='analysis.ipynb' target='_blank' rel='noopener' style='{LINK_STYLE}'>Statistics over "
+                   "many deals</a> (new tab) — simulate thousands of hands with the AI and plot what wins.</p>")
     stats.add_class("rook-stats-link")
-    box = w.VBox([intro, tutorial_index(base="tutorial/"), stats, progress_view()])
+    PROGRESS.watch()
+    box = w.VBox([intro, tutorial_index(base="tutorial/", new_tab=True), stats, progress_view()])
     box.add_class("rook-learn")
     return box
 

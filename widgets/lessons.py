@@ -29,14 +29,17 @@ feedback                           HTML ``rook-feedback``; inside ``<div class="
 progress                           ``rook-progress``; tutorial index ``rook-tutorial-index``
 =================================  ==============================================================
 
-Progress is kept per kernel in `PROGRESS` (a Voila page has its own kernel); set the environment
-variable ``ROOK_PROGRESS_FILE`` to a JSON path to share it between lesson pages.
+Progress lives in `PROGRESS`, saved to a JSON file (`progress_path`: ``$ROOK_PROGRESS_FILE``, else
+``~/.crowsnest-rook/progress.json``) after every change, so that lesson pages (each a Voila page with its own kernel)
+and the app's Learn tab share it; ``ROOK_PROGRESS_FILE=""`` keeps it in memory only.
 """
 from __future__ import annotations
 
 import json
 import os
 import pathlib
+import threading
+import time
 from html import escape
 from typing import Any, Callable
 
@@ -74,10 +77,13 @@ RIGHT_COLOUR, WRONG_COLOUR = "#1b5e20", "#b71c1c"
 
 # --------------------------------------------------------------------------- progress
 class Progress:
-    """What a learner has done this session: lessons visited, exercises answered (and answered right).
+    """What a learner has done: lessons visited, exercises answered (and answered right).
 
-    ``path``: optional JSON file to load from and save to (shares progress between Voila pages).
-    Listeners added with `on_change` are called with no arguments after every change.
+    ``path``: optional JSON file to load from and save to (shares progress between Voila pages: each change
+    re-reads the file first, so two pages' changes add up). Listeners added with `on_change` are called with no
+    arguments after every change and after a `reload` that found something new. A missing, unreadable or
+    damaged file counts as no progress; a file that cannot be written is left as it is (progress then lasts
+    this kernel only).
     """
 
     def __init__(self, path: str | os.PathLike | None = None) -> None:
@@ -87,6 +93,8 @@ class Progress:
         self.correct: dict[str, set[tuple[str, int]]] = {}   # kind -> {(variant, seed)} answered right
         self.attempts: dict[str, int] = {}                   # kind -> answers checked
         self._listeners: list[Callable[[], None]] = []
+        self._lock = threading.RLock()  # the `watch` thread reloads while the kernel's thread records
+        self._watcher: threading.Thread | None = None
         self._load()
 
     # persistence
@@ -95,11 +103,12 @@ class Progress:
             return
         try:
             doc = json.loads(self.path.read_text("utf-8"))
-            self.visited = [str(v) for v in doc.get("visited", [])]
-            self.correct = {k: {(str(a), int(b)) for a, b in v} for k, v in doc.get("correct", {}).items()}
-            self.attempts = {k: int(v) for k, v in doc.get("attempts", {}).items()}
-        except (OSError, ValueError, TypeError):
-            pass  # a damaged file starts a fresh session
+            visited = [str(v) for v in doc.get("visited", [])]
+            correct = {str(k): {(str(a), int(b)) for a, b in v} for k, v in doc.get("correct", {}).items()}
+            attempts = {str(k): int(v) for k, v in doc.get("attempts", {}).items()}
+        except (OSError, ValueError, TypeError, AttributeError):
+            return  # a damaged file counts as no news
+        self.visited, self.correct, self.attempts = visited, correct, attempts
 
     def _save(self) -> None:
         if self.path is None:
@@ -107,9 +116,55 @@ class Progress:
         doc = {"visited": self.visited, "attempts": self.attempts,
                "correct": {k: sorted(v) for k, v in self.correct.items()}}
         try:
-            self.path.write_text(json.dumps(doc), "utf-8")
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            part = self.path.with_name(f".{self.path.name}.{os.getpid()}.part")
+            part.write_text(json.dumps(doc), "utf-8")
+            os.replace(part, self.path)  # whole files only: another page may be reading it
         except OSError:
             pass
+
+    def _state(self) -> tuple:
+        return list(self.visited), {k: set(v) for k, v in self.correct.items()}, dict(self.attempts)
+
+    def reload(self) -> bool:
+        """Read the file again (another page may have added to it); tell the listeners if anything changed.
+        Returns True if it did."""
+        with self._lock:
+            before = self._state()
+            self._load()
+            if self._state() == before:
+                return False
+            for fn in list(self._listeners):
+                fn()
+            return True
+
+    def watch(self, every: float = 2.0) -> None:
+        """Check the file every ``every`` seconds in a daemon thread and `reload` when it changed, so that a
+        page shows what the learner did in another (a lesson opened from the app's Learn tab). Once per
+        `Progress`; nothing without a file."""
+        if self.path is None or self._watcher is not None:
+            return
+
+        def stamp():
+            try:
+                return self.path.stat().st_mtime_ns
+            except OSError:
+                return None
+
+        def loop() -> None:
+            last = stamp()
+            while True:
+                time.sleep(every)
+                now = stamp()
+                if now != last:
+                    last = now
+                    try:
+                        self.reload()
+                    except Exception:  # noqa: BLE001 - a listener's failure must not stop the watching
+                        pass
+
+        self._watcher = threading.Thread(target=loop, name="rook-progress-watch", daemon=True)
+        self._watcher.start()
 
     def _changed(self) -> None:
         self._save()
@@ -123,21 +178,26 @@ class Progress:
     # updates
     def visit(self, lesson: str) -> None:
         """Mark ``lesson`` (a slug such as "01-deck-and-counters") visited."""
-        if lesson not in self.visited:
-            self.visited.append(lesson)
-            self._changed()
+        with self._lock:
+            self._load()
+            if lesson not in self.visited:
+                self.visited.append(lesson)
+                self._changed()
 
     def record(self, kind: str, variant: str, seed: int, correct: bool) -> None:
         """Record one checked answer to exercise (kind, variant, seed)."""
-        self.attempts[kind] = self.attempts.get(kind, 0) + 1
-        if correct:
-            self.correct.setdefault(kind, set()).add((variant, int(seed)))
-        self._changed()
+        with self._lock:
+            self._load()
+            self.attempts[kind] = self.attempts.get(kind, 0) + 1
+            if correct:
+                self.correct.setdefault(kind, set()).add((variant, int(seed)))
+            self._changed()
 
     def reset(self) -> None:
-        """Forget everything (listeners stay)."""
-        self.visited, self.correct, self.attempts = [], {}, {}
-        self._changed()
+        """Forget everything, in the file too (listeners stay)."""
+        with self._lock:
+            self.visited, self.correct, self.attempts = [], {}, {}
+            self._changed()
 
     # queries
     def solved(self, kind: str) -> int:
@@ -150,7 +210,18 @@ class Progress:
                 "attempts": dict(self.attempts)}
 
 
-PROGRESS = Progress(os.environ.get("ROOK_PROGRESS_FILE") or None)
+PROGRESS_FILE_ENV = "ROOK_PROGRESS_FILE"
+
+
+def progress_path() -> pathlib.Path | None:
+    """Where `PROGRESS` is kept: ``$ROOK_PROGRESS_FILE`` if set (empty: None, in memory only), else
+    ``~/.crowsnest-rook/progress.json``."""
+    if PROGRESS_FILE_ENV in os.environ:
+        return pathlib.Path(os.environ[PROGRESS_FILE_ENV]) if os.environ[PROGRESS_FILE_ENV] else None
+    return pathlib.Path.home() / ".crowsnest-rook" / "progress.json"
+
+
+PROGRESS = Progress(progress_path())
 
 
 def start_lesson(slug: str, progress: Progress | None = None) -> widgets.HTML:
@@ -189,21 +260,29 @@ def progress_view(progress: Progress | None = None) -> widgets.HTML:
     return view
 
 
-def tutorial_index(base: str = "", progress: Progress | None = None) -> widgets.HTML:
-    """The lessons as links (class ``rook-tutorial-index``).
+def tutorial_index(base: str = "", progress: Progress | None = None, new_tab: bool = False) -> widgets.HTML:
+    """The lessons as links (class ``rook-tutorial-index``), a ✔ after each lesson visited (kept up to date).
 
     ``base`` is prepended to ``NN-name.ipynb``: use ``""`` from a lesson page (siblings) and
     ``"tutorial/"`` from ``notebooks/app.ipynb``. Relative links work wherever Voila serves the
-    notebooks directory (``voila notebooks/`` → ``/voila/render/tutorial/NN-name.ipynb``).
+    notebooks directory (``voila notebooks/`` → ``/voila/render/tutorial/NN-name.ipynb``). ``new_tab``: the links
+    open a new browser tab (the app's, so that leaving for a lesson does not end the game in play).
     """
     progress = progress or PROGRESS
-    items = []
-    for slug, title, summary in LESSONS:
-        mark = f" {DONE_MARK}" if slug in progress.visited else ""
-        link = f"<a href='{escape(base)}{slug}.ipynb' target='_self' style='{LINK_STYLE}'>{escape(title)}</a>"
-        items.append(f"<li>{link}{mark}"
-                     f"<br><span style='color:#555'>{escape(summary)}</span></li>")
-    return _html(f"<div><b>Rook tutorial</b><ol>{''.join(items)}</ol></div>", "rook-tutorial-index")
+    target = "target='_blank' rel='noopener'" if new_tab else "target='_self'"
+
+    def html() -> str:
+        items = []
+        for slug, title, summary in LESSONS:
+            mark = f" {DONE_MARK}" if slug in progress.visited else ""
+            link = f"<a href='{escape(base)}{slug}.ipynb' {target} style='{LINK_STYLE}'>{escape(title)}</a>"
+            items.append(f"<li>{link}{mark}"
+                         f"<br><span style='color:#555'>{escape(summary)}</span></li>")
+        return f"<div><b>Rook tutorial</b><ol>{''.join(items)}</ol></div>"
+
+    view = _html(html(), "rook-tutorial-index")
+    progress.on_change(lambda: setattr(view, "value", html()))
+    return view
 
 
 def lesson_nav(slug: str) -> widgets.HTML:

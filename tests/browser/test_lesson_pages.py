@@ -20,12 +20,12 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
-from browser_helpers import assert_no_traceback, open_app, open_tab
+from browser_helpers import assert_no_traceback, open_app, open_tab, wait_until
 
 from rookcore import teaching
 from rookcore.rules import get_rules
 from widgets.cards import card_label
-from widgets.lessons import LESSONS, RIGHT_COLOUR, WRONG_COLOUR
+from widgets.lessons import KIND_TITLES, LESSONS, RIGHT_COLOUR, WRONG_COLOUR
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 TUTORIAL = REPO_ROOT / "notebooks" / "tutorial"
@@ -167,14 +167,23 @@ def wait_for_lesson(page, slug: str) -> None:
 
 
 # ----------------------------------------------------------------------------- tests
+def _answers_checked(learn, kind_title: str) -> int:
+    """The "N answers checked" count of one exercise kind in the app's progress view."""
+    text = learn.locator(".rook-progress").inner_text()
+    m = re.search(rf"{re.escape(kind_title)}: \d+ solved \((\d+) answers checked\)", text)
+    assert m, text
+    return int(m.group(1))
+
+
 @pytest.mark.timeout(1800)
 def test_first_lesson_from_the_learn_tab_wrong_then_right(voila_url, page, artifacts_dir):
+    """The Learn tab opens lesson 1 in a new browser tab (the app's tab, and its game, stay); a wrong then a right
+    answer there are checked by the engine, and the app's progress view follows (shared progress file)."""
     slug = LESSONS[0][0]
     spec = notebook_exercises(slug)[0]
     ex = rebuild_exercise(spec)
     wrong = wrong_answer(ex)
     assert not ex.is_correct(wrong) and ex.is_correct(ex.answer)
-    bad = track_responses(page)
 
     open_app(page, voila_url)
     open_tab(page, "Learn")
@@ -182,28 +191,36 @@ def test_first_lesson_from_the_learn_tab_wrong_then_right(voila_url, page, artif
     learn.wait_for(state="visible")
     links = learn.locator(".rook-tutorial-index a")
     assert links.count() == len(LESSONS)
-    # Every lesson link (and the statistics link) points at a notebook that exists.
+    # Every lesson link (and the statistics link) points at a notebook that exists, to open in a new tab.
     notebooks_dir = REPO_ROOT / "notebooks"
     hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
     assert hrefs == [f"tutorial/{s}.ipynb" for s, _, _ in LESSONS], hrefs
     stats_href = learn.locator(".rook-stats-link a").get_attribute("href")
     for href in hrefs + [stats_href]:
         assert (notebooks_dir / href).is_file(), href
+    assert links.first.get_attribute("target") == "_blank"
+    kind_title = KIND_TITLES[spec["kind"]]
+    checked_before = _answers_checked(learn, kind_title)
 
-    links.first.click()
-    page.wait_for_url(urljoin(voila_url, f"tutorial/{slug}.ipynb") + "*", timeout=PAGE_TIMEOUT_MS,
-                      wait_until="domcontentloaded")
-    page.set_viewport_size({"width": 1280, "height": 1400})
-    wait_for_lesson(page, slug)
+    with page.context.expect_page(timeout=PAGE_TIMEOUT_MS) as opened:
+        links.first.click()
+    lesson = opened.value
+    lesson.errors = []
+    lesson.on("pageerror", lambda exc: lesson.errors.append(f"pageerror: {exc}"))
+    bad = track_responses(lesson)
+    lesson.wait_for_load_state("domcontentloaded")
+    assert lesson.url.startswith(urljoin(voila_url, f"tutorial/{slug}.ipynb")), lesson.url
+    lesson.set_viewport_size({"width": 1280, "height": 1400})
+    wait_for_lesson(lesson, slug)
 
-    box = page.locator(f".rook-exercise.rook-exercise-{spec['kind']}").first
+    box = lesson.locator(f".rook-exercise.rook-exercise-{spec['kind']}").first
     box.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
     title = box.locator(".rook-exercise-title").inner_text()
     assert f"#{spec['seed']}" in title, title  # the page shows the exercise the test rebuilt
     assert ex.prompt in box.locator(".rook-prompt").inner_text()
 
-    enter_answer(page, box, ex, wrong)
-    text = check_and_wait(page, box, "rook-wrong")
+    enter_answer(lesson, box, ex, wrong)
+    text = check_and_wait(lesson, box, "rook-wrong")
     box.scroll_into_view_if_needed()
     box.screenshot(path=str(artifacts_dir / "lesson-wrong.png"))
     assert text.startswith("✘ Wrong"), text
@@ -211,8 +228,8 @@ def test_first_lesson_from_the_learn_tab_wrong_then_right(voila_url, page, artif
     colour = box.locator(".rook-feedback .rook-wrong").evaluate("el => getComputedStyle(el).color")
     assert colour == _rgb(WRONG_COLOUR), colour
 
-    enter_answer(page, box, ex, ex.answer)
-    text = check_and_wait(page, box, "rook-right")
+    enter_answer(lesson, box, ex, ex.answer)
+    text = check_and_wait(lesson, box, "rook-right")
     box.scroll_into_view_if_needed()
     box.screenshot(path=str(artifacts_dir / "lesson-right.png"))
     assert text.startswith("✔ Right"), text
@@ -220,10 +237,20 @@ def test_first_lesson_from_the_learn_tab_wrong_then_right(voila_url, page, artif
     colour = box.locator(".rook-feedback .rook-right").evaluate("el => getComputedStyle(el).color")
     assert colour == _rgb(RIGHT_COLOUR), colour
     assert box.locator(".rook-feedback .rook-wrong").count() == 0
-
-    assert_no_traceback(page)
-    errors = unexpected_errors(page.errors, bad)
+    assert_no_traceback(lesson)
+    errors = unexpected_errors(lesson.errors, bad)
     assert not errors, errors
+
+    # Back on the app's tab: the Play panel is still there, and the progress shows both answers and the visit.
+    page.bring_to_front()
+    assert page.locator(".rook-play").count() == 1
+    wait_until(lambda: _answers_checked(learn, kind_title) == checked_before + 2, timeout_s=30,
+               what="the app's progress view to count the lesson's two answers")
+    first = learn.locator(".rook-tutorial-index li").first.inner_text()
+    assert "✔" in first, first
+    page.screenshot(path=str(artifacts_dir / "learn-progress.png"), full_page=True)
+    assert_no_traceback(page)
+    assert not page.errors, page.errors
 
 
 @pytest.mark.timeout(1800)

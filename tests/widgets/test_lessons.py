@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import pathlib
 import re
+import threading
 
 import ipywidgets as widgets
 import pytest
@@ -118,6 +119,61 @@ def test_progress_file(tmp_path):
     p.record("trick_winner", "crowsnest", 3, True)
     again = Progress(path)
     assert again.visited == ["01-deck-and-counters"] and again.solved("trick_winner") == 1
+
+
+def test_progress_path_default_and_environment(monkeypatch, tmp_path):
+    monkeypatch.delenv("ROOK_PROGRESS_FILE", raising=False)
+    monkeypatch.setattr(lessons.pathlib.Path, "home", staticmethod(lambda: tmp_path))
+    assert lessons.progress_path() == tmp_path / ".crowsnest-rook" / "progress.json"
+    monkeypatch.setenv("ROOK_PROGRESS_FILE", str(tmp_path / "p.json"))
+    assert lessons.progress_path() == tmp_path / "p.json"
+    monkeypatch.setenv("ROOK_PROGRESS_FILE", "")
+    assert lessons.progress_path() is None
+
+
+def test_two_pages_progress_adds_up(tmp_path):
+    """Two kernels (two Progress objects on one file): each change starts from the file, so neither loses the
+    other's; a missing folder is made."""
+    path = tmp_path / "deeper" / "progress.json"
+    app, lesson = Progress(path), Progress(path)
+    lesson.visit("01-deck-and-counters")
+    app.visit("02-deal-and-auction")
+    lesson.record("count_points", "crowsnest", 0, False)
+    app.record("count_points", "crowsnest", 0, True)
+    again = Progress(path)
+    assert again.visited == ["01-deck-and-counters", "02-deal-and-auction"]
+    assert again.attempts == {"count_points": 2} and again.solved("count_points") == 1
+
+
+def test_reload_updates_the_views_and_ignores_a_damaged_file(tmp_path):
+    path = tmp_path / "progress.json"
+    app, lesson = Progress(path), Progress(path)
+    index, view = lessons.tutorial_index(progress=app), lessons.progress_view(app)
+    assert "✔" not in index.value
+    assert not app.reload()  # nothing new
+    lesson.visit("01-deck-and-counters")
+    lesson.record("count_points", "crowsnest", 0, True)
+    assert app.reload()
+    assert index.value.count("✔") == 1 and "Count the points: 1 solved (1 answers checked)" in view.value
+    path.write_text("{not json", "utf-8")
+    assert not app.reload() and app.visited == ["01-deck-and-counters"]
+
+
+def test_watch_picks_up_another_pages_progress(tmp_path):
+    path = tmp_path / "progress.json"
+    app, lesson = Progress(path), Progress(path)
+    seen = threading.Event()
+    app.on_change(seen.set)
+    app.watch(every=0.05)
+    lesson.visit("03-nest-and-trump")
+    assert seen.wait(10), "the watching Progress did not notice the file change"
+    assert app.visited == ["03-nest-and-trump"]
+
+
+def test_app_links_open_lessons_in_a_new_tab():
+    index = lessons.tutorial_index(base="tutorial/", progress=Progress(), new_tab=True)
+    assert index.value.count("target='_blank' rel='noopener'") == len(lessons.LESSONS)
+    assert "_blank" not in lessons.tutorial_index(progress=Progress()).value
 
 
 def test_tutorial_index_links():
