@@ -218,7 +218,9 @@ def loads(text: str | bytes) -> HandRecord | GameRecord:
         raise RecordError("not JSON: the file is empty")
     try:
         doc = json.loads(text)
-    except (ValueError, RecursionError) as e:  # JSONDecodeError, bad UTF-8, over-long integers, deep nesting
+    except UnicodeDecodeError as e:
+        raise RecordError(f"not JSON: not a UTF-8 text file (byte {e.start} cannot be read as text)") from e
+    except (ValueError, RecursionError) as e:  # JSONDecodeError, over-long integers, deep nesting
         raise RecordError(f"not JSON: {str(e)[:200] or type(e).__name__}") from e
     return from_json(doc)
 
@@ -354,19 +356,37 @@ def dump(record: HandRecord | GameRecord, fp: IO, indent: int | None = 1) -> Non
 
 def save(record: HandRecord | GameRecord, path: str | os.PathLike) -> str:
     """Write ``record`` (`dump`) to the file ``path`` (str or path-like), creating its parent folders; returns the
-    path as a str. Raises ValueError for an empty path or a folder, OSError if the file cannot be written."""
+    path as a str. Raises ValueError for an empty path, a folder, a NUL character or a file where a folder on the
+    way must be, OSError if the file cannot be written."""
     path = os.fspath(path)
     path = path.strip() if isinstance(path, str) else path
     if not path:
         raise ValueError("enter a file name to save to")
+    if "\x00" in path:
+        raise ValueError("the file name contains a NUL character")
     if os.path.isdir(path):
         raise ValueError(f"{path} is a folder: enter a file name")
     folder = os.path.dirname(path)
+    blocker = _file_in_the_way(folder)
+    if blocker:
+        raise ValueError(f"{path}: cannot save there: {blocker} is a file, not a folder")
     if folder:
         os.makedirs(folder, exist_ok=True)
     with open(path, "w", encoding="utf-8") as fp:
         dump(record, fp)
     return path
+
+
+def _file_in_the_way(folder: str) -> str | None:
+    """The first existing non-folder on the way to ``folder`` (which `save` would have to create), else None."""
+    while folder and not os.path.isdir(folder):
+        if os.path.lexists(folder):
+            return folder
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    return None
 
 
 def game_record(hands: list[HandState], rules: Rules, meta: dict | None = None) -> GameRecord:

@@ -151,8 +151,10 @@ def test_save_record_errors(tmp_path):
         ann.save_record(_rec(), str(tmp_path))
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    with pytest.raises(OSError):
+    with pytest.raises(ValueError, match="file is a file, not a folder"):
         ann.save_record(_rec(), str(blocker / "a.json"))
+    with pytest.raises(OSError):
+        ann.save_record(_rec(), str(tmp_path / ("x" * 300 + ".json")))  # a name too long for the file system
 
 
 # ----- analysis helpers --------------------------------------------------------------------
@@ -266,3 +268,15 @@ def test_review_played_hand_real_analysis(played):
     marked = ann.apply_analysis_marks(rec, analysis)
     back = records.loads(records.dumps(marked))
     assert back.marks == {c["step"]: c["mark"] for c in analysis["cards"] if c["mark"]} or back.marks is None
+
+
+def test_from_trick_after_an_unfinished_records_last_card_is_refused():
+    """An unfinished record stopping in trick 3 cannot be analysed "from trick 5" (it used to give an empty report
+    with start null); from trick 3 it can."""
+    from rookcore.analysis.annotate import analyze_hand
+    rec = _rec()
+    rec.tricks = rec.tricks[:2] + [rec.tricks[2][:2]]
+    with pytest.raises(ValueError, match="cards stop in trick 3: the first trick must be 1 to 3, not 5"):
+        analyze_hand(rec, first_trick=5)
+    report = analyze_hand(rec, first_trick=3)
+    assert [c["trick"] for c in report["cards"]] == [3, 3] and report["start"] is not None

@@ -52,6 +52,7 @@ DELETE = object()
 MALFORMED = [
     ("not-json", "{not json", "not JSON"),
     ("empty", " \n", "not JSON: the file is empty"),
+    ("binary", b"\x89PNG\r\n\xd2", "not JSON: not a UTF-8 text file (byte 0 cannot be read as text)"),
     ("not-object", "[1, 2]", "not a Rook record"),
     ("wrong-format", mutate(["format"], "rook-hand/9"), "unknown format"),
     ("unknown-variant", mutate(["variant"], "pinochle"), "$.variant: unknown variant 'pinochle'"),
@@ -83,7 +84,7 @@ MALFORMED = [
 
 @pytest.mark.parametrize("name,doc,message", MALFORMED, ids=[m[0] for m in MALFORMED])
 def test_malformed_record_is_rejected_with_its_error(name, doc, message):
-    text = doc if isinstance(doc, str) else json.dumps(doc)
+    text = doc if isinstance(doc, (str, bytes)) else json.dumps(doc)
     with pytest.raises(RecordError) as info:
         records.loads(text)
     assert message in str(info.value)

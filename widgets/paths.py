@@ -13,7 +13,7 @@ import os
 import time
 from pathlib import Path
 
-__all__ = ["FILES_ROOT_ENV", "files_root", "app_path", "ReplaceGuard"]
+__all__ = ["FILES_ROOT_ENV", "files_root", "app_path", "record_path", "ReplaceGuard"]
 
 FILES_ROOT_ENV = "ROOK_FILES_ROOT"
 
@@ -31,12 +31,22 @@ def app_path(typed: str) -> Path:
     typed = typed.strip()
     if not typed:
         raise ValueError("enter a file name")
+    if "\x00" in typed:
+        raise ValueError("the file name contains a NUL character")
     root = files_root()
     path = (root / Path(typed).expanduser()).resolve()
     if path != root and root not in path.parents:
         raise ValueError(f"{typed}: the app only opens and saves files inside its folder {root} "
                          "(use Upload / Download for files elsewhere)")
     return path
+
+
+def record_path(typed: str) -> Path:
+    """`app_path` for saving a record: a name without an extension gets ``.json`` (``hands`` saves
+    ``hands.json``, not a file that would stand where the ``hands/`` folder goes); an existing folder stays as
+    typed (saving to it is refused). Raises ValueError as `app_path`."""
+    path = app_path(typed)
+    return path if path.suffix or path.is_dir() else path.with_name(path.name + ".json")
 
 
 class ReplaceGuard:

@@ -66,7 +66,7 @@ from rookcore.table import Table
 
 from .cards import PALETTE, card_label, card_svg, card_title, hand_svg
 from .clicks import DecisionButtons
-from .paths import ReplaceGuard, app_path
+from .paths import ReplaceGuard, record_path
 from .progress import Cancelled, cancellable_analysis, progress_text, stop_analysis, throttled
 
 SEAT_NAMES = {0: "North", 1: "East", 2: "South", 3: "West"}
@@ -451,6 +451,7 @@ class PlayPanel(widgets.VBox):
     def _on_pick(self, change) -> None:
         change["owner"].button_style = "warning" if change["new"] else ""
         self._update_discard_count()
+        self.show_info(self.table.prompt())  # an earlier message (an ignored click, say) is out of date
 
     def _picked(self) -> list[Card]:
         return [Card.from_id(k[0]) for k, (_img, toggle, box) in self._pick_widgets.items()
@@ -654,6 +655,7 @@ class PlayPanel(widgets.VBox):
     def show_hint(self) -> None:
         """Show what the AI would do in South's seat (from South's view only) and why."""
         decision = self.table.hint()
+        self.show_info(self.table.prompt())
         self.hint_html.value = ("<div style='background:#e3f2fd;padding:6px;border-radius:4px'><b>Hint:</b> "
                                 + self._decision_html(decision, self.table.rules.bird_name) + "</div>")
 
@@ -697,12 +699,13 @@ class PlayPanel(widgets.VBox):
     @_safe
     def save(self, path: str | None = None) -> str | None:
         """Write the hand record (rook-hand/1 JSON) to ``path`` (default: the Save-to box), which must lie inside the
-        app's folder (`widgets.paths.app_path`); show the path written. An existing file this panel did not write
-        is only replaced by a second Save (`widgets.paths.ReplaceGuard`: the first asks; returns None). An empty
-        path, a folder, a path outside the app's folder or a write error is shown, not raised past the panel."""
+        app's folder (`widgets.paths.record_path`: a name without an extension gets ``.json``); show the path
+        written. An existing file this panel did not write is only replaced by a second Save
+        (`widgets.paths.ReplaceGuard`: the first asks; returns None). An empty path, a folder, a path outside the
+        app's folder or a write error is shown, not raised past the panel."""
         path = path or self.save_path.value
         try:
-            target = app_path(path)
+            target = record_path(path)
             question = self._replace_guard.question(target, "Save record")
             if question:
                 self.save_result.value = f"<span class='rook-save-question'>{escape(question)}</span>"

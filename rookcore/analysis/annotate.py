@@ -65,6 +65,8 @@ def analyze_hand(record: HandRecord, question_threshold: int = 10, solver: Solve
     ``progress(done, total, cards)`` is called, if
     given, with the entries found so far (in step order); an exception it raises stops the analysis and
     propagates (that is how a caller cancels). The report lists the cards in step order.
+    Raises ValueError for a bad ``question_threshold`` or a ``first_trick`` outside 1..hand_size or after the
+    trick of the record's last card.
     """
     solver = solver or Solver()
     rules = record.rules
@@ -72,8 +74,13 @@ def analyze_hand(record: HandRecord, question_threshold: int = 10, solver: Solve
     if not 1 <= first_trick <= rules.hand_size:
         raise ValueError(f"the first trick must be a trick of the hand, 1 to {rules.hand_size}, not {first_trick}")
     # (step, state before the card, card) in step order; `states()` yields a fresh state before each step
-    todo = [(step, state, action.card) for step, (action, state) in enumerate(zip(record.actions(), record.states()))
-            if type(action) is Play and state.phase is Phase.PLAY and len(state.tricks) + 1 >= first_trick]
+    plays = [(step, state, action.card) for step, (action, state) in enumerate(zip(record.actions(), record.states()))
+             if type(action) is Play and state.phase is Phase.PLAY]
+    last_trick = len(plays[-1][1].tricks) + 1 if plays else rules.hand_size
+    if first_trick > last_trick:
+        raise ValueError(f"the record's cards stop in trick {last_trick}: the first trick must be 1 to {last_trick}, "
+                         f"not {first_trick}")
+    todo = [(step, state, card) for step, state, card in plays if len(state.tricks) + 1 >= first_trick]
     cards: list[dict[str, Any]] = []
     res = None
     for done, (step, state, card) in enumerate(reversed(todo), 1):

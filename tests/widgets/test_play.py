@@ -376,6 +376,19 @@ def test_save_outside_the_app_folder_is_refused(tmp_path, monkeypatch):
     assert (tmp_path / "app" / "hands" / "hand-1.json").exists()
 
 
+def test_save_names_get_json_and_a_file_in_the_way_is_named(tmp_path, monkeypatch):
+    """Save to "hands" writes hands.json (not a file named hands, which would stand where the default
+    hands/ folder goes); if such a file exists anyway, the message names it; a NUL character is refused."""
+    monkeypatch.setenv("ROOK_FILES_ROOT", str(tmp_path))
+    panel = PlayPanel(seed=10, pace=0)
+    assert panel.save("hands") == str(tmp_path / "hands.json")
+    (tmp_path / "hands").write_text("not a folder")
+    assert panel.save("hands/hand-1.json") is None
+    assert "hands is a file, not a folder" in panel.save_result.value, panel.save_result.value
+    assert panel.save("a\x00b.json") is None and "NUL character" in panel.save_result.value
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hands", "hands.json"]
+
+
 # ----- clicks made before the table changed (`widgets.clicks`) ---------------------------------------------------
 def _south_cards_played(panel) -> int:
     return sum(1 for seat, action, _s in panel.table.state.history if seat == 2 and type(action) is Play)
@@ -422,6 +435,8 @@ def test_double_clicks_act_once():
     undo.click()
     undo.click()  # a double click takes back one card, not two
     assert _south_cards_played(panel) == played - 1 and "ignored" in _status(panel)
+    panel.hint_button.click()  # the next thing the learner does replaces the out-of-date message
+    assert "ignored" not in _status(panel) and panel.hint_html.value
 
 
 def test_save_asks_before_replacing_a_file_it_did_not_write(tmp_path, monkeypatch):
