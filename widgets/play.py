@@ -65,7 +65,7 @@ from rookcore.rules import Rules
 from rookcore.table import Table
 
 from .cards import PALETTE, card_label, card_svg, card_title, hand_svg
-from .clicks import DecisionButtons
+from .clicks import DecisionButtons, SecondClick
 from .paths import ReplaceGuard, record_path
 from .progress import Cancelled, cancellable_analysis, progress_text, stop_analysis, throttled
 
@@ -109,8 +109,11 @@ class PlayPanel(widgets.VBox):
 
     The AIs before the learner's first turn act instantly at construction; later AI moves are paced.
     Public handlers (also wired to the buttons): `play_card`, `call_bid`, `call_pass`, `name_trump`,
-    `discard`, `show_hint`, `undo`, `new_hand`, `new_game`, `save`, `set_bird`. ``on_new_game``: a list of
-    callables (no arguments) that `new_game` runs once the new game has started (the app's header uses it).
+    `discard`, `show_hint`, `undo`, `new_hand`, `new_game`, `save`, `set_bird`; the New hand and New game
+    buttons first ask when they would throw away a hand or a game in play (``confirm``, a
+    `widgets.clicks.SecondClick`: a second click at least ``confirm.wait`` seconds later goes ahead), while the
+    methods act at once. ``on_new_game``: a list of callables (no arguments) that `new_game` runs once the new game
+    has started (the app's header uses it).
     """
 
     def __init__(self, table: Table | None = None, seed: int | None = None, pace: float = 0.6) -> None:
@@ -119,6 +122,7 @@ class PlayPanel(widgets.VBox):
         self.on_new_game: list = []  # callables (no arguments) run after New game has started a game
         self._card_widgets: dict = {}
         self._buttons = DecisionButtons(self._stale_click)  # action buttons, new ones for each decision
+        self.confirm = SecondClick()  # New hand / New game ask before throwing a hand or a game away
         self._pick_widgets: dict = {}
         self._discard_key = None
         self._auto_path = ""
@@ -283,13 +287,13 @@ class PlayPanel(widgets.VBox):
     def new_hand_button(self) -> widgets.Button:
         """The "New hand" button of the current decision."""
         return self._buttons.button("new hand", lambda: _classed(widgets.Button(description="New hand"),
-                                                                 "rook-new-hand"), self.new_hand)
+                                                                 "rook-new-hand"), self._new_hand_clicked)
 
     @property
     def new_game_button(self) -> widgets.Button:
         """The "New game" button of the current decision."""
         return self._buttons.button("new game", lambda: _classed(widgets.Button(description="New game"),
-                                                                 "rook-new-game"), self.new_game)
+                                                                 "rook-new-game"), self._new_game_clicked)
 
     def _stale_click(self) -> None:
         self.show_info("A click made before the table changed was ignored. " + self.table.prompt())
@@ -667,6 +671,27 @@ class PlayPanel(widgets.VBox):
         self.refresh()
         self._focus_next()
         self.show_info("Undone. " + self.table.prompt())
+
+    @_safe
+    def _new_hand_clicked(self) -> None:
+        """The New hand button: in the middle of a hand it first asks (`confirm`), then deals (`new_hand`)."""
+        if not self.table.state.is_over and not self.confirm.confirmed(("new hand", self._buttons.decision)):
+            self.show_info("New hand throws this hand away (it is not scored). Click New hand again to deal a "
+                           "new one.")
+            return
+        self.new_hand()
+
+    @_safe
+    def _new_game_clicked(self) -> None:
+        """The New game button: once the game has started (and is not over) it first asks (`confirm`)."""
+        t = self.table
+        started = t.hand_number > 1 or any(seat == t.learner for seat, _a, _s in t.state.history)
+        if started and not t.game.is_over and not self.confirm.confirmed(("new game", self._buttons.decision)):
+            ns, ew = t.game.scores
+            self.show_info(f"New game ends this game (hand {t.hand_number}, N–S {ns} · E–W {ew}). Click New game "
+                           "again to start a new one from 0–0.")
+            return
+        self.new_game()
 
     @_safe
     def new_hand(self) -> None:

@@ -59,6 +59,9 @@ def test_apply_stores_pending_rules_and_redraws_rules(app):
         first = app.play_panel.new_game_button
         app.play_panel.call_pass()  # a decision later, New game is a new button (`widgets.clicks`)
         assert app.play_panel.new_game_button is not first
+        app.play_panel.confirm.wait = 0
+        app.play_panel.new_game_button.click()  # South has passed: the game has started, so it asks
+        assert table.rules.variant == "crowsnest"
         app.play_panel.new_game_button.click()
         assert table.rules.variant == "buckeye" and table.rules.bid_min == 70
         assert app.play_panel.pending_rules is None

@@ -253,15 +253,21 @@ def test_new_hand_and_new_game_buttons():
     assert panel.table.state.dealer == (first_dealer if passed else (first_dealer + 1) % 4)
     assert panel.table.is_learner_turn()
     assert "hand-2.json" in panel.save_path.value
-    # New hand in the middle of a hand: redeal by the same dealer, nothing scored
-    dealer = panel.table.state.dealer
+    # New hand in the middle of a hand: it asks first; a second click redeals by the same dealer, nothing scored
+    dealer, hand = panel.table.state.dealer, panel.table.state
+    panel.confirm.wait = 0
     _find(panel, description="New hand")[0].click()
+    assert panel.table.state is hand and "Click New hand again" in _status(panel)
+    _find(panel, description="New hand")[0].click()
+    assert panel.table.state is not hand
     assert panel.table.state.dealer == dealer and len(panel.table.game.hands) == 1
     # Crow off, then New game
     toggle = _find(panel, cls="rook-bird-toggle")[0]
     assert "Crow" in toggle.description
     toggle.value = False
     assert panel.table.rules.bird  # applies at the next new game only
+    _find(panel, description="New game")[0].click()
+    assert panel.table.rules.bird and "Click New game again" in _status(panel)  # the game had started: it asks
     _find(panel, description="New game")[0].click()
     assert not panel.table.rules.bird and panel.table.rules.nest_size == 4
     assert panel.table.game.scores == [0, 0]
@@ -437,6 +443,31 @@ def test_double_clicks_act_once():
     assert _south_cards_played(panel) == played - 1 and "ignored" in _status(panel)
     panel.hint_button.click()  # the next thing the learner does replaces the out-of-date message
     assert "ignored" not in _status(panel) and panel.hint_html.value
+
+
+def test_new_hand_and_new_game_ask_and_a_double_click_does_not_confirm():
+    """Throwing away a hand (or a game) in play takes a second click at least `confirm.wait` seconds after the
+    first; a double click only asks; a finished hand's New hand and a fresh game's New game do not ask."""
+    panel = PlayPanel(seed=9, pace=0)
+    fresh = panel.table.game
+    panel.new_game_button.click()  # nothing played yet: no question
+    assert panel.table.game is not fresh
+    hand = panel.table.state
+    panel.pass_button.click()
+    hand = panel.table.state
+    panel.new_hand_button.click()
+    panel.new_hand_button.click()  # the second click of a double click
+    assert panel.table.state is hand and "Click New hand again" in _status(panel)
+    panel.confirm.wait = 0
+    panel.new_hand_button.click()
+    assert panel.table.state is not hand
+    assert panel.table.state.phase is Phase.AUCTION and panel.table.is_learner_turn()
+    panel.pass_button.click()  # South has acted in this game: New game now asks
+    game = panel.table.game
+    panel.confirm.wait = 60
+    panel.new_game_button.click()
+    panel.new_game_button.click()
+    assert panel.table.game is game and "Click New game again" in _status(panel)
 
 
 def test_save_asks_before_replacing_a_file_it_did_not_write(tmp_path, monkeypatch):
