@@ -143,6 +143,11 @@ class Table:
         return team_of(self.learner)
 
     @property
+    def bird_choice(self) -> bool | None:
+        """The `set_bird` choice for the next `new_game` (None: no choice made, the next game's rules decide)."""
+        return self._bird_next
+
+    @property
     def bird_next_game(self) -> bool:
         """Whether the next `new_game` plays with the bird (set by `set_bird`; default: as now)."""
         return self.rules.bird if self._bird_next is None else self._bird_next
@@ -452,10 +457,14 @@ class Table:
         self._start_game(rules)
         return self.game
 
-    def set_bird(self, on: bool) -> None:
+    def set_bird(self, on: bool | None) -> None:
         """Play with (True) or without (False) the bird from the next `new_game` (rules.md §2 options:
-        without the bird one card fewer in the nest and 20 points off the top bid). The game in progress
-        does not change. Raises RulesError if the rule set has no bird option."""
+        without the bird one card fewer in the nest and 20 points off the top bid); None drops the choice, so that
+        the next game's `Rules` decide. The game in progress does not change. Raises RulesError if ``on`` is a
+        bool and the rule set has no bird option."""
+        if on is None:
+            self._bird_next = None
+            return
         self.rules.with_options({"bird": bool(on)})  # validates
         self._bird_next = bool(on)
 

@@ -102,6 +102,10 @@ class RookApp(w.VBox):
         self.rules_view.add_class("rook-rules-view")
         self.settings = SettingsPanel(self.rules, on_apply=self.apply_rules, on_level=self.set_level)
 
+        toggle = getattr(self.play_panel, "bird_toggle", None)
+        if toggle is not None:  # one choice of the bird, shown alike on Play and in Settings
+            toggle.observe(lambda change: setattr(self.settings.bird, "value", change["new"]), names="value")
+
         self.learn = learn_panel()
         self.tab = w.Tab(children=[play_tab, self.replay, self.learn, self.rules_view, self.settings])
         self.tab.titles = TAB_TITLES
@@ -149,6 +153,12 @@ class RookApp(w.VBox):
         self.rules = rules
         try:
             self.play_panel.pending_rules = rules
+            # Settings' choice of the bird is the newest: the Play tab's checkbox shows it, and no older choice
+            # made there overrides it at New game
+            if rules.bird_points and self.play_panel.table.rules.bird_points:
+                self.play_panel.set_bird(rules.bird)
+            else:
+                self.play_panel.set_bird(None)
         except Exception:  # noqa: BLE001
             pass
         self.rules_view.value = rules_html(rules)

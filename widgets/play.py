@@ -128,6 +128,7 @@ class PlayPanel(widgets.VBox):
         self._auto_path = ""
         self._replace_guard = ReplaceGuard()
         self._ai_moving = False  # True while _advance paces the AIs: Hint, Undo, New hand and New game wait
+        self._drawing_bird = False  # True while the bird checkbox is set to what the table says (not a click)
 
         self.header = _classed(widgets.HTML(), "rook-header")
         self.status = _classed(widgets.HTML(), "rook-status")
@@ -543,9 +544,7 @@ class PlayPanel(widgets.VBox):
         self.new_game_button.tooltip = wait if busy else "start a new game from 0–0"
         self.new_hand_button.tooltip = (wait if busy else "the game is over: start a new game" if t.game.is_over else
                                         "next hand" if t.state.is_over else "throw this hand in and redeal")
-        bird = t.rules.bird_name if t.rules.bird_points else "bird"
-        self.bird_toggle.description = f"Play with the {bird} (from the next new game)"
-        self.bird_toggle.layout.display = None if t.rules.bird_points else "none"  # no bird in this rule set
+        self._draw_bird_toggle()
         auto = f"hands/hand-{t.hand_number}.json"
         if self.save_path.value in ("", self._auto_path):
             self.save_path.value = auto
@@ -712,14 +711,33 @@ class PlayPanel(widgets.VBox):
             callback()
 
     @_safe
-    def set_bird(self, on: bool) -> None:
-        """Play with or without the bird from the next new game."""
-        self.table.set_bird(bool(on))
-        name = self.table.rules.bird_name
-        self.show_info(f"The next new game is played {'with' if on else 'without'} the {name}.")
+    def set_bird(self, on: bool | None) -> None:
+        """Play with (True) or without (False) the bird from the next new game (`Table.set_bird`; None: as the next
+        game's rules say, e.g. Settings' choice), and show it on the checkbox. Errors go to the status line."""
+        self.table.set_bird(None if on is None else bool(on))
+        self._draw_bird_toggle()
+        if on is not None:
+            name = self.table.rules.bird_name
+            self.show_info(f"The next new game is played {'with' if on else 'without'} the {name}.")
+
+    def _draw_bird_toggle(self) -> None:
+        """The checkbox shows what the next new game will do; hidden when that rule set has no bird."""
+        t = self.table
+        upcoming = self.pending_rules or t.rules
+        has_bird = bool(upcoming.bird_points and t.rules.bird_points)
+        self.bird_toggle.layout.display = None if has_bird else "none"
+        self.bird_toggle.description = f"Play with the {upcoming.bird_name if has_bird else 'bird'} (from the next new game)"
+        want = upcoming.bird if t.bird_choice is None else t.bird_choice
+        if self.bird_toggle.value != want:
+            self._drawing_bird = True
+            try:
+                self.bird_toggle.value = want
+            finally:
+                self._drawing_bird = False
 
     def _on_bird(self, change) -> None:
-        self.set_bird(change["new"])
+        if not self._drawing_bird:
+            self.set_bird(change["new"])
 
     @_safe
     def save(self, path: str | None = None) -> str | None:

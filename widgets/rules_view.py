@@ -115,6 +115,30 @@ TABLE_STYLE = "border-collapse:collapse;font-size:14px;margin:6px 0"
 CELL = "border-bottom:1px solid #e0e0e0;padding:3px 10px 3px 0;vertical-align:top"
 
 
+def option_phrases(rules: Rules) -> list[str]:
+    """The options ``rules`` was made with (``rules.options``), each in plain words: "without the Rook",
+    "game to 500", "the Rook plays any time", "the first bid at least 70", "the player left of the declarer leads
+    first". Returns [] for the standard rules. Raises nothing."""
+    out = []
+    for name, value in (rules.options or {}).items():
+        if name == "bird":
+            out.append(f"{'with' if value else 'without'} the {rules.bird_name}")
+        elif name == "target":
+            out.append(f"game to {value}")
+        elif name == "first_lead":
+            out.append("the player left of the " + ("declarer" if value == FIRST_LEAD_DECLARER else "dealer")
+                       + " leads first")
+        elif name == "bird_any_time":
+            out.append(f"the {rules.bird_name} plays {'any time' if value else 'as an ordinary trump'}")
+        elif name == "red_one_any_time":
+            out.append(f"the Red 1 plays {'any time' if value else 'as a normal trump'}")
+        elif name == "bid_min":
+            out.append(f"the first bid at least {value}")
+        else:
+            out.append(f"{name.replace('_', ' ')}: {value}")
+    return out
+
+
 def rules_rows(rules: Rules) -> list[tuple[str, str]]:
     """`rules.describe()` plus the first-lead row (the facts table of the Rules tab)."""
     rows = list(rules.describe())
@@ -130,9 +154,10 @@ def rules_html(rules: Rules) -> str:
                    for k, v in rules_rows(rules))
     sections = "".join(f"<h4 style='margin:10px 0 2px'>{escape(h)}</h4><p style='margin:2px 0'>{escape(p)}</p>"
                        for h, p in PROSE.get(rules.variant, []))
-    opts = ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in (rules.options or {}).items())
-    note = f"<p style='color:#555'><i>Options in use: {escape(opts)}. The table shows their effect.</i></p>" \
-        if opts else ""
+    opts = "; ".join(option_phrases(rules))
+    note = (f"<p style='background:#fff8e1;padding:4px 8px;border-radius:4px'>Played {escape(opts)}. The table "
+            f"below counts these choices in (cards, nest, points, bids); the text after it describes the standard "
+            f"rules.</p>") if opts else ""
     return (f"<div class='rook-rules' style='max-width:820px;line-height:1.4'>"
             f"<h3 style='margin:4px 0'>{escape(rules.title)}</h3>{note}"
             f"<table style='{TABLE_STYLE}'><caption style='text-align:left;font-weight:bold'>At a glance</caption>"

@@ -18,6 +18,8 @@ import ipywidgets as w
 
 from rookcore.rules import FIRST_LEAD_DEALER, FIRST_LEAD_DECLARER, VARIANTS, Rules, RulesError, get_rules
 
+from .rules_view import option_phrases
+
 OPTION_LABELS = {
     "bird_any_time": "{bird} plays any time",
     "red_one_any_time": "Red 1 plays any time",
@@ -167,7 +169,7 @@ class SettingsPanel(w.VBox):
             except Exception as e:  # noqa: BLE001 - shown, never raised into the widget event loop
                 self.show_error(f"could not apply: {e}")
                 return
-        opts = ", ".join(f"{k.replace('_', ' ')} {_value_label(v)}" for k, v in self.options().items())
+        opts = "; ".join(option_phrases(rules))
         self.message.value = (f"Rule set: <b>{escape(rules.title)}</b>{' (' + escape(opts) + ')' if opts else ''}"
                               f" — applies from the next new game.")
 

@@ -178,7 +178,35 @@ def test_rules_html_shows_options():
     html = rules_html(get_rules("crowsnest", {"bird": False, "target": 500}))
     assert "first team to 500" in html
     assert "40 cards" in html
-    assert "Options in use" in html
+    assert "Played without the Crow; game to 500." in html and "describes the standard rules" in html
+    assert "bird: False" not in html
+
+
+def test_one_bird_choice_on_play_and_in_settings():
+    """Settings (Tournament, no Rook) → Apply: the Play tab's checkbox says the next game is without the Rook;
+    after New game it still says so; ticking it on Play ticks Settings' box too, and the next game has the Rook.
+    The Settings line says it in words, not option names."""
+    from widgets.app import build_app
+    app = build_app(query="")
+    play, s = app.play_panel, app.settings
+    s.variant.value = "tournament"
+    s.bird.value = False
+    s.apply()
+    assert "without the Rook" in s.message.value and "bird no" not in s.message.value
+    assert play.bird_toggle.value is False and "Rook" in play.bird_toggle.description
+    play.new_game()
+    assert not play.table.rules.bird and play.bird_toggle.value is False
+    play.bird_toggle.value = True
+    assert s.bird.value is True and play.table.bird_next_game
+    play.new_game()
+    assert play.table.rules.bird and play.table.rules.variant == "tournament"
+    # Settings → Partnership (no bird) and back to CrowsNest: an old Play choice does not override Settings
+    play.bird_toggle.value = False
+    s.variant.value = "crowsnest"
+    s.bird.value = True
+    s.apply()
+    play.new_game()
+    assert play.table.rules.bird
 
 
 def test_deep_links_open_the_deal_and_the_record():
