@@ -20,8 +20,8 @@ kind                   question                                            answe
 
 All truths come from the engine: `HandState.legal_cards`, `trick_tables`/`trick_winner`,
 `HandState.score`, `Rules.card_points`, and (for bids) the rule-based AI's hand estimate.
-Example helpers (`example_deal`, `example_trick`, `example_hand`, `ai_walkthrough`) give the
-live examples the lessons draw.
+Example helpers (`example_deal`, `example_trick`, `example_legal`, `example_hand`, `ai_walkthrough`) give the
+live examples the lessons draw; each has its own seeded stream, so a worked example is not an exercise too.
 """
 from __future__ import annotations
 
@@ -353,11 +353,12 @@ def _legal_category(rules: Rules, state: HandState) -> str | None:
     return None
 
 
-def which_cards_legal(rules: Rules | str | None = None, seed: int = 0) -> Exercise:
-    """Exercise: "Which cards may <seat> play?" on a trick in progress (rules.md §1.5, §3). Answer: a card set."""
-    rules = _rules(rules)
-    rng = _rng("which_cards_legal", seed, rules)
-    wanted = rng.choice(["follow", "follow", "bird", "void"])
+LEGAL_KINDS: tuple[str, ...] = ("follow", "bird", "void")
+
+
+def _sample_legal(rules: Rules, rng: random.Random, wanted: str) -> tuple:
+    """A trick in progress of category ``wanted`` ("follow", "bird", "void"; another if none turns up) from
+    seeded random hands: (category, seat, hand, leader, trick, trump, legal cards)."""
     found: dict[str, list] = {}
     for _ in range(12):
         state, how = _hand_in_play(rules, rng)
@@ -371,7 +372,15 @@ def which_cards_legal(rules: Rules | str | None = None, seed: int = 0) -> Exerci
         if wanted in found:
             break
     cat = wanted if wanted in found else next(c for c in ("follow", "void", "bird") if c in found)
-    seat, hand, leader, trick, trump, legal = rng.choice(found[cat])
+    return (cat,) + rng.choice(found[cat])
+
+
+def which_cards_legal(rules: Rules | str | None = None, seed: int = 0) -> Exercise:
+    """Exercise: "Which cards may <seat> play?" on a trick in progress (rules.md §1.5, §3). Answer: a card set."""
+    rules = _rules(rules)
+    rng = _rng("which_cards_legal", seed, rules)
+    wanted = rng.choice(["follow", "follow", "bird", "void"])
+    cat, seat, hand, leader, trick, trump, legal = _sample_legal(rules, rng, wanted)
     who = SEAT_NAMES[seat]
     prompt = (f"{_colour(trump)} is trump. {SEAT_NAMES[leader]} led and the trick so far is "
               f"{', '.join(f'{SEATS[(leader + i) % 4]}: {short_name(rules, c)}' for i, c in enumerate(trick))}. "
@@ -821,6 +830,40 @@ def example_trick(rules: Rules | str | None = None, seed: int = 0, kind: str = "
     reason = trick_reason(rules, trump, leader, cards)
     return TrickExample(rules, leader, tuple(cards), trump, winner, rules.points_of(cards),
                         reason[0].upper() + reason[1:])
+
+
+@dataclass(frozen=True)
+class LegalExample:
+    """A worked "which cards may be played" example: ``seat`` holding ``hand`` on ``trick`` (led by
+    ``trick_leader``, trump ``trump``), the ``legal`` cards, the ``category`` ("follow", "bird", "void") and the
+    rule that decides it (``reason``, naming the legal cards)."""
+
+    rules: Rules
+    seat: int
+    hand: tuple[Card, ...]
+    trick: tuple[Card, ...]
+    trick_leader: int
+    trump: str
+    legal: frozenset
+    category: str
+    reason: str
+
+
+def example_legal(rules: Rules | str | None = None, seed: int = 0, kind: str = "follow") -> LegalExample:
+    """A worked "which cards may be played" example of category ``kind`` (see `LEGAL_KINDS`; rules.md §1.5, §3).
+
+    Drawn from its own seeded stream, not from `which_cards_legal`'s: a lesson's worked example is not one of
+    the exercises its "New exercise" button deals (the tests check the lessons' first 200 seeds).
+    Raises ExerciseError for an unknown ``kind``.
+    """
+    if kind not in LEGAL_KINDS:
+        raise ExerciseError(f"unknown example kind {kind!r} (known: {', '.join(LEGAL_KINDS)})")
+    rules = _rules(rules)
+    cat, seat, hand, leader, trick, trump, legal = _sample_legal(rules, _rng(f"example-legal-{kind}", seed, rules),
+                                                                 kind)
+    reason = (f"{_cap(legal_reason(rules, trump, seat, hand, trick))} "
+              f"{SEAT_NAMES[seat]} may play {_names(rules, legal)}.")
+    return LegalExample(rules, seat, hand, trick, leader, trump, frozenset(legal), cat, reason)
 
 
 @dataclass(frozen=True)

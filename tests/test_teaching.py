@@ -200,3 +200,26 @@ def test_examples():
     steps = teaching.ai_walkthrough("crowsnest", 0, plays=4)
     assert steps and all(s["explanation"] for s in steps)
     assert sum(s["kind"] == "play" for s in steps) == 4
+
+
+@pytest.mark.parametrize("variant", RULE_SETS)
+def test_example_legal_is_its_own_stream(variant):
+    """A worked "which cards" example shows the category asked for, its legal cards are the engine's, and it is not
+    the exercise of the same seed (lesson 4's first worked example was exercise #1, reached by "New exercise")."""
+    rules = get_rules(variant)
+    exercises = {(e.trump, e.trick_leader, e.trick, e.seat, e.hand)
+                 for e in (teaching.which_cards_legal(rules, s) for s in range(30))}
+    for kind in teaching.LEGAL_KINDS:
+        for seed in range(5):
+            ex = teaching.example_legal(rules, seed, kind)
+            assert ex.category == kind or kind == "bird" and not rules.bird, (kind, seed, ex.category)
+            assert ex.legal <= set(ex.hand) and ex.trick and ex.reason.endswith(".")
+            t = trick_tables(rules, ex.trump)
+            follow = {c for c in ex.hand if t.suit[c] == t.suit[ex.trick[0]]}
+            assert follow <= ex.legal if follow else ex.legal == set(ex.hand)
+            assert (ex.trump, ex.trick_leader, ex.trick, ex.seat, ex.hand) not in exercises
+
+
+def test_example_legal_unknown_kind():
+    with pytest.raises(teaching.ExerciseError, match="unknown example kind"):
+        teaching.example_legal("crowsnest", 0, "nope")

@@ -596,17 +596,18 @@ def show_trick(rules: Rules | str | None = None, seed: int = 0, kind: str = "tru
                  "rook-example-trick")
 
 
-def show_legal(rules: Rules | str | None = None, seed: int = 0) -> widgets.HTML:
-    """A worked "which cards may be played" example: the trick, the hand with legal cards highlighted
-    (illegal ones greyed) and the rule that decides it (from `teaching.which_cards_legal`)."""
-    ex = teaching.which_cards_legal(rules, seed)
+def show_legal(rules: Rules | str | None = None, seed: int = 0, kind: str = "follow") -> widgets.HTML:
+    """A worked "which cards may be played" example of category ``kind`` ("follow", "bird", "void"): the trick,
+    the hand with legal cards highlighted (illegal ones greyed) and the rule that decides it
+    (`teaching.example_legal`, never one of the exercises). Raises teaching.ExerciseError for an unknown kind."""
+    ex = teaching.example_legal(rules, seed, kind)
     r = ex.rules
-    illegal = [c for c in ex.hand if c not in ex.answer]
+    illegal = [c for c in ex.hand if c not in ex.legal]
     return _html(f"<div>{trump_badge(ex.trump)}</div><div style='margin:6px 0'>Trick so far:</div>"
                  f"{trick_html(r, ex.trick_leader, ex.trick)}<div style='margin:6px 0'>"
                  f"{teaching.SEAT_NAMES[ex.seat]}'s hand (legal cards in blue, the others greyed):</div>"
-                 f"{hand_svg(ex.hand, width=56, step=0.6, highlight=ex.answer, dimmed=illegal, **_svg_opts(r))}"
-                 f"<p>{escape(ex.explain())}</p>", "rook-example-legal")
+                 f"{hand_svg(ex.hand, width=56, step=0.6, highlight=ex.legal, dimmed=illegal, **_svg_opts(r))}"
+                 f"<p>{escape(ex.reason)}</p>", "rook-example-legal")
 
 
 def show_tally(rules: Rules | str | None = None, seed: int = 0) -> widgets.HTML:

@@ -1,6 +1,7 @@
 """Tests for widgets.lessons: exercises answered through the widgets' own controls; progress; lesson helpers."""
 from __future__ import annotations
 
+import ast
 import json
 import pathlib
 import re
@@ -200,6 +201,119 @@ def test_notebooks_saved_without_outputs():
         code = [c for c in nb["cells"] if c["cell_type"] == "code"]
         assert code and all(not c.get("outputs") and c.get("execution_count") is None for c in code)
         assert "start_lesson" in "".join(code[0]["source"])
+
+
+# ----- exercises never repeat a worked example shown on a lesson page
+REACH = 200  # seeds a learner reaches from each exercise widget with "New exercise"
+# lessons.* calls that draw no position an exercise could show (show_card: one card; its arguments may be variables)
+NOT_EXAMPLES = {"start_lesson", "lesson_nav", "progress_view", "tutorial_index", "show_card"}
+SPIED = ("make_exercise", "which_cards_legal", "trick_winner_exercise", "score_hand", "what_to_bid", "count_points",
+         "example_deal", "example_trick", "example_hand", "example_legal", "ai_walkthrough")
+
+
+def _lesson_calls(slug):
+    """The ``lessons.<name>(literal args)`` calls of a lesson notebook but NOT_EXAMPLES: [(name, args, kwargs)]."""
+    nb = json.loads((TUTORIAL / f"{slug}.ipynb").read_text("utf-8"))
+    calls = []
+    for cell in nb["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        for node in ast.walk(ast.parse("".join(cell["source"]))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and isinstance(node.func.value, ast.Name) and node.func.value.id == "lessons"
+                    and node.func.attr not in NOT_EXAMPLES):
+                calls.append((node.func.attr, [ast.literal_eval(a) for a in node.args],
+                              {k.arg: ast.literal_eval(k.value) for k in node.keywords}))
+    return calls
+
+
+def _positions(obj):
+    """The positions a learner sees in ``obj`` (an exercise, or what a worked example was drawn from) as keys that
+    are equal exactly when two things show the same position (the same question, whatever its wording)."""
+    if isinstance(obj, tuple) and obj[0] == "walkthrough":  # ("walkthrough", variant, steps): every hand pictured
+        return {("cards", obj[1], frozenset(st["hand"])) for st in obj[2]}
+    v = obj.rules.variant
+    if isinstance(obj, teaching.Exercise):
+        if obj.kind == "which_cards_legal":
+            return {("legal", v, obj.trump, obj.trick_leader, obj.trick, obj.seat, frozenset(obj.hand))}
+        if obj.kind == "trick_winner":
+            return {("trick", v, obj.trump, obj.trick_leader, obj.trick)}
+        if obj.kind == "score_hand":  # the score follows from the bid, the declaring team and what each team took
+            return {("score", v, obj.bid, obj.declarer & 1, obj.captured)}
+        return {("cards", v, frozenset(obj.hand or obj.cards))}  # what_to_bid's hand, count_points' cards
+    if type(obj).__name__ == "LegalExample":
+        return {("legal", v, obj.trump, obj.trick_leader, obj.trick, obj.seat, frozenset(obj.hand))}
+    if isinstance(obj, teaching.TrickExample):
+        return {("trick", v, obj.trump, obj.leader, obj.cards)}
+    if isinstance(obj, teaching.HandExample):  # the tally: the contract and what each team took, and every trick
+        return ({("score", v, obj.bid, obj.declarer & 1, obj.captured)}
+                | {("trick", v, obj.trump, leader, cards) for leader, cards, _w, _p in obj.tricks})
+    if isinstance(obj, teaching.DealExample):
+        return {("cards", v, frozenset(h)) for h in obj.hands}
+    raise AssertionError(f"no position known for {obj!r}: teach this test what the learner sees in it")
+
+
+@pytest.fixture(scope="module")
+def tutorial_pages():
+    """Every lesson's worked examples and exercise widgets: ({position key: "slug: call"}, [(slug, kind, rules,
+    seed)]). The examples' positions are what the `rookcore.teaching` generators returned (spied on) while each
+    ``lessons.show_*(...)`` call of the notebooks ran, so the test follows whatever the drawing functions use."""
+    examples, on_pages, drawn = {}, [], []
+
+    def spy(name):
+        real = getattr(teaching, name)
+
+        def wrapper(*args, **kwargs):
+            out = real(*args, **kwargs)
+            if name == "ai_walkthrough":
+                rules = args[0] if args else kwargs.get("rules")
+                drawn.append(("walkthrough", lessons._rules(rules).variant, out))
+            else:
+                drawn.append(out)
+            return out
+        return wrapper
+
+    mp = pytest.MonkeyPatch()
+    try:
+        for name in SPIED:
+            if hasattr(teaching, name):
+                mp.setattr(teaching, name, spy(name))
+        for slug, _, _ in lessons.LESSONS:
+            for name, args, kwargs in _lesson_calls(slug):
+                if name in ("ExerciseWidget", "exercise"):
+                    spec = dict(zip(("kind", "rules", "seed"), args), **kwargs)
+                    on_pages.append((slug, spec["kind"], spec.get("rules"), int(spec.get("seed", 0))))
+                else:
+                    drawn.clear()
+                    getattr(lessons, name)(*args, **kwargs)
+                    for obj in drawn:
+                        for key in _positions(obj):
+                            examples.setdefault(key, f"{slug}: lessons.{name}(*{args}, **{kwargs})")
+    finally:
+        mp.undo()
+    return examples, on_pages
+
+
+def test_the_lessons_show_worked_examples_and_exercises(tutorial_pages):
+    """The check below has something to compare: worked examples of each position type, every exercise kind."""
+    examples, on_pages = tutorial_pages
+    assert {key[0] for key in examples} == {"legal", "trick", "score", "cards"}
+    assert {kind for _, kind, _, _ in on_pages} == set(teaching.KINDS)
+
+
+def test_no_exercise_repeats_a_worked_example(tutorial_pages):
+    """Reported: lesson 4's "New exercise" gave the worked example above it, its answer printed. No exercise a
+    learner reaches from any lesson's exercise widgets (the first REACH seeds of each) shows the position of a
+    worked example on any lesson page."""
+    examples, on_pages = tutorial_pages
+    repeats = []
+    for slug, kind, rules, seed in on_pages:
+        w = ExerciseWidget(kind, rules=rules, seed=seed, progress=Progress())
+        for _ in range(REACH):
+            for key in _positions(w.exercise) & examples.keys():
+                repeats.append(f"{slug}: {kind} #{w.seed} ({w.rules.variant}) repeats {examples[key]}")
+            w.new_exercise()
+    assert not repeats, "\n".join(repeats[:20])
 
 
 @pytest.mark.slow
