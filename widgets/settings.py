@@ -5,7 +5,7 @@ Thin widget: the option list comes from the `Rules` value (``target``, ``bird`` 
 `rookcore.rules.get_rules`, whose RulesError message is shown in the panel.
 
 Stable names for browser tests: ``rook-settings-variant`` (Dropdown), ``rook-settings-target``
-(IntText), ``rook-settings-bird`` (Checkbox), ``rook-settings-first-lead`` (Dropdown),
+(Text: a whole number of points, 10 to 10,000), ``rook-settings-bird`` (Checkbox), ``rook-settings-first-lead`` (Dropdown),
 ``rook-settings-option-<name>`` (one Dropdown per rule-set choice), button "Apply",
 ``rook-settings-message`` (status line), ``rook-settings-error`` (error line).
 """
@@ -27,8 +27,8 @@ OPTION_LABELS = {
 }
 STYLE = {"description_width": "160px"}
 TARGET_RANGE = (10, 10_000)
-"""Points a game can be played to in Settings (any positive target is a valid rules option; the box offers a
-practical range and keeps typed values inside it)."""
+"""Points a game can be played to in Settings (any positive target is a valid rules option; the box accepts a
+practical range and refuses, with a message, anything else)."""
 
 
 def _value_label(value: Any) -> str:
@@ -64,12 +64,13 @@ class SettingsPanel(w.VBox):
                                   value=self.rules.variant if self.rules.variant in VARIANTS else "crowsnest",
                                   description="Rule set", style=STYLE, layout=w.Layout(width="480px"))
         self.variant.add_class("rook-settings-variant")
-        self.target = w.BoundedIntText(description="Game to (points)", min=TARGET_RANGE[0], max=TARGET_RANGE[1],
-                                       style=STYLE, layout=w.Layout(width="280px"))
+        self.target = w.Text(description="Game to (points)", style=STYLE, layout=w.Layout(width="280px"),
+                             placeholder=f"{TARGET_RANGE[0]} to {TARGET_RANGE[1]:,}")
         self.target.add_class("rook-settings-target")
         self.bird = w.Checkbox(description="Play with the bird", indent=False, layout=w.Layout(margin="2px 0 2px 168px"))
         self.bird.add_class("rook-settings-bird")
-        self.first_lead = w.Dropdown(options=[FIRST_LEAD_DEALER, FIRST_LEAD_DECLARER],
+        self.first_lead = w.Dropdown(options=[("the player left of the dealer", FIRST_LEAD_DEALER),
+                                              ("the player left of the declarer", FIRST_LEAD_DECLARER)],
                                      description="First lead", style=STYLE, layout=w.Layout(width="400px"))
         self.first_lead.add_class("rook-settings-first-lead")
         self.choices: dict[str, w.Dropdown] = {}
@@ -99,7 +100,7 @@ class SettingsPanel(w.VBox):
         """Show the option widgets of the chosen rule set, set to ``current``'s values or the defaults."""
         base = VARIANTS[self.variant.value]
         cur = current if current is not None and current.variant == base.variant else base
-        self.target.value = cur.target
+        self.target.value = str(cur.target)
         self.first_lead.value = cur.first_lead
         children: list[w.Widget] = [self.target]
         if base.bird_points > 0:
@@ -123,8 +124,9 @@ class SettingsPanel(w.VBox):
         """The options the widgets show, only those differing from the rule set's defaults."""
         base = VARIANTS[self.variant.value]
         opts: dict[str, Any] = {}
-        if self.target.value != base.target:
-            opts["target"] = self.target.value
+        target = self.target_points()
+        if target != base.target:
+            opts["target"] = target
         if base.bird_points > 0 and self.bird.value != base.bird:
             opts["bird"] = bool(self.bird.value)
         if self.first_lead.value != base.first_lead:
@@ -133,6 +135,16 @@ class SettingsPanel(w.VBox):
             if dd.value != getattr(base, name):
                 opts[name] = dd.value
         return opts
+
+    def target_points(self) -> int:
+        """The "Game to" box as points: a whole number from 10 to 10,000 (`TARGET_RANGE`; commas and spaces
+        allowed). Raises RulesError naming what was typed otherwise (nothing is changed to fit)."""
+        typed = self.target.value.strip()
+        text = typed.replace(",", "").replace(" ", "")
+        low, high = TARGET_RANGE
+        if not (text.isdigit() and low <= int(text) <= high):
+            raise RulesError(f"Game to: type a whole number of points from {low} to {high:,}, not {typed!r}")
+        return int(text)
 
     def pending(self) -> Rules:
         """The `Rules` value the widgets describe (raises RulesError for a bad option)."""

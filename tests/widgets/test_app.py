@@ -112,7 +112,7 @@ def test_settings_option_widgets(variant):
 def test_settings_apply_options():
     got = []
     s = SettingsPanel(on_apply=got.append)
-    s.target.value = 500
+    s.target.value = " 500 "
     s.bird.value = False
     s.first_lead.value = "left-of-declarer"
     s.apply_button.click()
@@ -126,10 +126,13 @@ def test_settings_apply_options():
 def test_settings_bad_option_shows_error(monkeypatch):
     got = []
     s = SettingsPanel(on_apply=got.append)
-    s.target.value = -5  # the box keeps the game's target in its range
-    assert s.target.value == 10
-    s.target.value = 99_999_999_999
-    assert s.target.value == 10_000
+    for typed in ("-5", "1e3", "", "9", "10001", "abc"):  # refused in words, nothing changed to fit
+        s.target.value = typed
+        s.apply_button.click()
+        assert got == [] and "Game to: type a whole number of points from 10 to 10,000" in s.error.value, typed
+    s.target.value = "1,000"
+    s.apply_button.click()
+    assert got.pop().target == 1000 and s.error.layout.display == "none"
     import widgets.settings as settings_module
     real = settings_module.get_rules
 
@@ -142,7 +145,7 @@ def test_settings_bad_option_shows_error(monkeypatch):
     assert s.error.layout.display == ""
     assert "target" in s.error.value
     monkeypatch.setattr(settings_module, "get_rules", real)
-    s.target.value = 300
+    s.target.value = "300"
     s.apply_button.click()
     assert len(got) == 1 and s.error.layout.display == "none"
 
