@@ -3,19 +3,33 @@
 `throttled` turns a panel's "show the cards analysed so far" function into the ``progress(done, total, cards)``
 callback of `rookcore.annotations.analyze` / `review`: it shows at most every `PROGRESS_EVERY` seconds and raises
 `Cancelled` (which stops the analysis) once the panel no longer wants the result.
+
+The analysis goes from the last card back to the first, and the cards of trick 1 (above all the first lead, whose
+search values every other lead) take most of the time: in a 13/14-trick hand the last card can take minutes with
+no progress call at all. `progress_text` says so once only trick 1's cards are left, and `AnalysisRun` keeps the
+elapsed seconds on show meanwhile (a clock thread refreshing the text every `TICK_EVERY` seconds).
 """
 from __future__ import annotations
 
+import threading
 import time
 from typing import Callable
 
-__all__ = ["Cancelled", "PROGRESS_EVERY", "STOP_WAIT", "throttled", "progress_text", "cancellable_analysis",
-           "stop_analysis"]
+from rookcore.hand import SEATS
+
+__all__ = ["Cancelled", "PROGRESS_EVERY", "STOP_WAIT", "TICK_EVERY", "STARTING", "throttled", "progress_text",
+           "cancellable_analysis", "stop_analysis", "AnalysisRun"]
 
 PROGRESS_EVERY = 0.5
 """Seconds between two progress updates of a running analysis."""
 STOP_WAIT = 2.0
 """Seconds a panel waits for a cancelled analysis' thread to end (it ends within milliseconds)."""
+TICK_EVERY = 2.0
+"""Seconds between two refreshes of a running analysis' elapsed time (`AnalysisRun`)."""
+STARTING = "Analyzing… (double-dummy search of every card played; this can take a while)"
+"""Status of an analysis before its first card is done."""
+CARDS_PER_TRICK = len(SEATS)
+"""One card per seat in each trick."""
 
 
 class Cancelled(Exception):
@@ -41,11 +55,26 @@ def throttled(wanted: Callable[[], bool], show: Callable[[int, int, list[dict]],
     return progress
 
 
-def progress_text(done: int, total: int, cards: list[dict]) -> str:
-    """ "Analyzing… 12 of 36 cards done, from the last trick back (now in trick 7 of 9; …)" for the entries
-    ``cards`` done so far (in step order, non-empty)."""
-    return (f"Analyzing… {done} of {total} cards done, from the last trick back (now in trick {cards[0]['trick']} "
-            f"of {cards[-1]['trick']}; the first tricks take longest).")
+def progress_text(done: int, total: int, cards: list[dict], elapsed: float | None = None) -> str:
+    """The status of a running analysis: ``done`` of ``total`` cards analysed, ``cards`` the report entries done
+    so far (in step order, non-empty; each with its ``trick``), ``elapsed`` the seconds since it started (None:
+    not shown).
+
+    The analysis goes from the last card back, so the cards left are the first ``total - done`` of the hand. While
+    cards of later tricks are left: "Analyzing… 12 of 36 cards done, from the last trick back (now in trick 7 of
+    9; the first tricks take longest)." Once only trick 1's cards are left (at most one card per seat), it says
+    that they take most of the time: the first lead values every other lead, which can take minutes on
+    13/14-trick hands. Returns the text (no HTML)."""
+    left = total - done
+    took = f" {elapsed:.0f} s so far." if elapsed is not None else ""
+    head = f"Analyzing… {done} of {total} cards done"
+    if 0 < left <= CARDS_PER_TRICK:
+        what = ("the first lead" if left == 1 else
+                f"the first {left} cards of trick 1, above all the first lead")
+        return (f"{head}, from the last trick back.{took} Left: {what}, which values every other lead: this can "
+                f"take minutes on 13/14-trick hands.")
+    return (f"{head}, from the last trick back (now in trick {cards[0]['trick']} of {cards[-1]['trick']}; the first "
+            f"tricks take longest).{took}")
 
 
 def cancellable_analysis(run, wanted: Callable[[], bool], keep: Callable[[object], None]):
@@ -71,3 +100,61 @@ def stop_analysis(solver, thread) -> None:
         solver.cancel()
         if thread is not None:
             thread.join(STOP_WAIT)
+
+
+class AnalysisRun:
+    """One analysis as a panel shows it while it runs in a background thread: what it is called, when it started,
+    the latest progress report, and a clock that refreshes the status every `TICK_EVERY` seconds, so the elapsed
+    time moves on even while one card (the first lead) takes minutes without a progress call.
+
+    ``active`` is True until the panel shows its result, cancels it or loads another hand (the panel sets it
+    False, under its own lock, so that neither a late progress report nor a clock tick writes after that).
+    """
+
+    def __init__(self, name: str = "") -> None:
+        """A run of the analysis of ``name`` ("crowsnest-made"), started now; its clock is not running yet
+        (`start_clock`)."""
+        self.name = name
+        self.started = time.monotonic()
+        self.latest: tuple[int, int, list[dict]] | None = None  # (done, total, cards) of the last progress call
+        self.active = True
+        self._stop = threading.Event()
+        self._clock: threading.Thread | None = None
+
+    def elapsed(self) -> float:
+        """Seconds since the run started."""
+        return time.monotonic() - self.started
+
+    def text(self) -> str:
+        """The status now: `progress_text` of the latest progress with the elapsed seconds, or `STARTING` with them
+        before the first card is done."""
+        if self.latest is None:
+            return f"{STARTING}. {self.elapsed():.0f} s so far."
+        return progress_text(*self.latest, elapsed=self.elapsed())
+
+    def note(self, done: int, total: int, cards: list[dict]) -> None:
+        """Keep the latest progress report (called for every card, shown or not), for the clock and for a
+        cancelled run's "after N of M cards"."""
+        self.latest = (done, total, cards)
+
+    def start_clock(self, tick: Callable[[], bool], every: float | None = None) -> None:
+        """Call ``tick()`` every ``every`` seconds (default `TICK_EVERY`) in a daemon thread until `stop` is called
+        or ``tick()`` returns False (the panel's tick shows `text` while the run is still wanted)."""
+        every = TICK_EVERY if every is None else every
+
+        def loop() -> None:
+            while not self._stop.wait(every):
+                if not tick():
+                    return
+
+        self._clock = threading.Thread(target=loop, name="rook-analysis-clock", daemon=True)
+        self._clock.start()
+
+    def stop(self) -> None:
+        """Stop the clock (it ends within its current wait; a tick under way finishes first)."""
+        self._stop.set()
+
+    @property
+    def clock_running(self) -> bool:
+        """Whether the clock thread is still alive."""
+        return self._clock is not None and self._clock.is_alive()

@@ -12,20 +12,26 @@ Stable names for browser tests (CSS classes / button descriptions):
   ``rook-replay-info``, ``rook-replay-score`` (final score, shown at the last step),
   ``rook-replay-error`` (one-line error of a bad record; hidden when empty).
 
-Annotation (logic in `rookcore.annotations`; "the current step" is the slider value k = the record step of the
-decision taken in the position shown, the same step whose comment ``rook-replay-comment`` shows):
-  ``rook-annotate`` (the editor box), ``rook-annotate-step`` ("Step k — decision here: W plays G5" and its mark),
-  ``rook-annotate-text`` (Textarea), buttons "Save comment" (``rook-annotate-save``), "Delete comment"
-  (``rook-annotate-delete``), "!", "?", "??", "no mark" (``rook-annotate-mark``; the current one is highlighted),
-  ``rook-annotate-status`` (what the last edit did, or its error); the action line shows the described action's
-  mark as ``<span class="rook-mark">``;
+Annotation (logic in `rookcore.annotations`). A comment or mark is about the LAST action shown, as a chess program
+puts a mark after the move: at slider position p ("Step p / n", p actions applied, the board showing the p-th
+action) the editor works on record step p - 1 (record steps count every action from 0: auction calls, the discard,
+trump, cards). At position 0 no action is shown and the editor is disabled ("step forward to comment on an
+action"). ``rook-replay-comment`` shows the comment of that same step (at the last position also a comment on
+step n, "after the last action", which the record format allows; it is shown, not edited here):
+  ``rook-annotate`` (the editor box), ``rook-annotate-step`` ("Comment or mark the last action shown (record step
+  14): S plays Y13" and its mark), ``rook-annotate-text`` (Textarea), buttons "Save comment"
+  (``rook-annotate-save``), "Delete comment" (``rook-annotate-delete``), "!", "?", "??", "no mark"
+  (``rook-annotate-mark``; the current one is highlighted), ``rook-annotate-status`` (what the last edit did, or
+  its error); the action line shows the same action's mark as ``<span class="rook-mark">``;
   ``rook-annotate-path`` (Text, default ``annotated/<name>.json``), button "Save record"
   (``rook-annotate-save-record``), ``rook-annotate-result``, ``rook-annotate-download``
   (``<a download href="data:application/json;base64,...">``).
-Analysis: button "Analyze" (``rook-analyze``), ``rook-analysis-status`` ("Analyzing…", errors, or why nothing is
-  analysed), ``rook-analysis-card`` (the current step's card: loss, mark, best cards), ``rook-analysis-table``
-  (every card with loss > 0), button "Mark mistakes" (``rook-analyze-apply``: copy the analyzer's ?/?? marks into
-  the record where no mark is set).
+Analysis: button "Analyze" (``rook-analyze``), button "Cancel" (``rook-analyze-cancel``; shown only while an
+  analysis runs: stops it and keeps the cards analysed so far), ``rook-analysis-status`` ("Analyzing… 51 of 52
+  cards done … 27 s so far", refreshed every few seconds while it runs; "Analysis cancelled after …", errors, or
+  why nothing is analysed), ``rook-analysis-card`` (the last card shown: loss, mark, best cards),
+  ``rook-analysis-table`` (every card with loss > 0), button "Mark mistakes" (``rook-analyze-apply``: copy the
+  analyzer's ?/?? marks into the record where no mark is set).
 """
 from __future__ import annotations
 
@@ -49,7 +55,7 @@ from rookcore.rules import Rules
 
 from .cards import card_svg, hand_svg
 from .paths import ReplaceGuard, app_path
-from .progress import Cancelled, cancellable_analysis, progress_text, stop_analysis, throttled
+from .progress import STARTING, AnalysisRun, Cancelled, cancellable_analysis, stop_analysis, throttled
 
 MAX_UPLOAD_BYTES = records.MAX_RECORD_BYTES  # 1 MB, the engine's own record size cap
 DEFAULT_EXAMPLE = "crowsnest-made"
@@ -165,7 +171,9 @@ class ReplayPanel(w.VBox):
 
     ``load_record(record)`` / ``load_text(text)`` load programmatically (return True on success;
     on failure the error line is shown and the previous record stays loaded).
-    ``step`` is the slider's value (state after that many actions), ``n_steps`` its maximum.
+    ``step`` is the slider's value (state after that many actions), ``n_steps`` its maximum;
+    ``annotated_step`` the record step that comments and marks are about (the last action shown: ``step - 1``).
+    ``analyze()`` / ``cancel_analysis()`` start and stop the double-dummy analysis.
     """
 
     def __init__(self, example: str | None = DEFAULT_EXAMPLE, analyzer: Callable[[HandRecord], dict] | None = None,
@@ -182,7 +190,9 @@ class ReplayPanel(w.VBox):
         self._analysis_by_step: dict[int, dict] = {}
         self._analysis_thread: threading.Thread | None = None
         self._analysis_solver = None  # the running analysis' Solver (cancelled when another hand is loaded)
-        self._analysis_token = 0
+        self._analysis_token = 0  # bumped when the running analysis is no longer wanted (under _analysis_lock)
+        self._analysis_run: AnalysisRun | None = None  # the latest analysis started (its progress, its clock)
+        self._analysis_lock = threading.Lock()  # the worker, its clock and the panel write the status under it
         self._source_name = "hand"
         self._auto_path = ""
         self._replace_guard = ReplaceGuard()
@@ -243,7 +253,7 @@ class ReplayPanel(w.VBox):
         # --- annotation editor (the current step = the slider value)
         self.annotate_step = w.HTML("")
         self.annotate_step.add_class("rook-annotate-step")
-        self.comment_text = w.Textarea(placeholder="Comment on this step…", rows=2,
+        self.comment_text = w.Textarea(placeholder="Comment on the last action shown…", rows=2,
                                        layout=w.Layout(width="440px"))
         self.comment_text.add_class("rook-annotate-text")
         self.save_comment_button = w.Button(description="Save comment", layout=w.Layout(width="130px"))
@@ -288,6 +298,11 @@ class ReplayPanel(w.VBox):
                                        layout=w.Layout(width="100px"))
         self.analyze_button.add_class("rook-analyze")
         self.analyze_button.on_click(lambda _b: self.analyze())
+        self.cancel_button = w.Button(description="Cancel", icon="stop", button_style="danger", disabled=True,
+                                      tooltip="Stop the running analysis (the cards analysed so far stay shown)",
+                                      layout=w.Layout(width="90px", display="none"))
+        self.cancel_button.add_class("rook-analyze-cancel")
+        self.cancel_button.on_click(lambda _b: self.cancel_analysis())
         self.apply_marks_button = w.Button(description="Mark mistakes", disabled=True,
                                            tooltip="Copy the analysis' ? and ?? marks into the record "
                                                    "(steps you marked keep your mark)",
@@ -311,7 +326,7 @@ class ReplayPanel(w.VBox):
         save_row = w.HBox([self.save_path, self.save_record_button, self.save_result, self.download],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.analysis_box = w.VBox([
-            w.HBox([self.analyze_button, self.apply_marks_button, self.analysis_status],
+            w.HBox([self.analyze_button, self.cancel_button, self.apply_marks_button, self.analysis_status],
                    layout=w.Layout(flex_flow="row wrap", align_items="center")),
             self.analysis_card, self.analysis_table], layout=w.Layout(margin="6px 0"))
         self.analysis_box.add_class("rook-analysis")
@@ -427,14 +442,16 @@ class ReplayPanel(w.VBox):
             tail = "unfinished"
         return f"Hand {i + 1} (dealer {SEATS[hand.dealer]}): {tail}"
 
-    def _set_hand(self, record: HandRecord, states: list[HandState]) -> bool:
+    def _set_hand(self, record: HandRecord, states: list[HandState], why: str = "another record was loaded") -> bool:
+        """Show ``record`` (with its replayed ``states``) from step 0; a running analysis of the hand shown before
+        is stopped, and the status says ``why``. Returns False (error shown) if it cannot be scored."""
         try:
             report = records.score_report(record)
         except RecordError as e:
             self.show_error(str(e))
             return False
         self.record, self.states, self._report = record, states, report
-        self._reset_analysis()
+        self._reset_analysis(why)
         self.clear_error()
         # value first, in a message of its own: were the end lowered first, the browser would clamp its old value
         # to the new end and send that back after the 0
@@ -458,7 +475,7 @@ class ReplayPanel(w.VBox):
         if self._busy or self.game is None or change["new"] is None:
             return
         i = change["new"]
-        self._set_hand(self.game.hands[i], self._game_states[i])
+        self._set_hand(self.game.hands[i], self._game_states[i], why=f"hand {i + 1} of the game was chosen")
 
     def _on_load_path(self, _button) -> None:
         from rookcore.cli import read_record  # the engine's capped, validating file reader
@@ -517,10 +534,8 @@ class ReplayPanel(w.VBox):
         self.action.value = (("<span style='color:#666'>Last action:</span> " if k > 0 else "")
                              + f"<b>{escape(describe_step(state, record), quote=False)}</b>"
                              + (mark_badge(annotations.mark_at(record, k - 1)) if k > 0 else ""))
-        comment = record.comment_at(k)
-        self.comment.value = (f"<div style='background:#fff8e1;border-left:4px solid #ffb300;padding:4px 8px'>"
-                              f"Comment: {escape(comment).replace(chr(10), '<br>')}</div>") if comment else ""
-        self.comment.layout.display = "" if comment else "none"
+        self.comment.value = self._comment_html(record, k)
+        self.comment.layout.display = "" if self.comment.value else "none"
         self.table.value = self._table_html(state)
         self.info.value = self._info_html(state)
         if k == n:
@@ -530,6 +545,20 @@ class ReplayPanel(w.VBox):
             self.score.value = ""
             self.score.layout.display = "none"
         self._show_annotations()
+
+    def _comment_html(self, record: HandRecord, k: int) -> str:
+        """The comment box at slider position ``k``: the comment of the last action shown (record step k-1; none at
+        position 0), and at the last position also a comment on record step n ("after the last action", which the
+        record format allows; shown, not edited here). "" when there is none."""
+        parts = []
+        if k > 0 and record.comment_at(k - 1):
+            parts.append(f"Comment: {escape(record.comment_at(k - 1)).replace(chr(10), '<br>')}")
+        if k == self.n_steps and k > 0 and record.comment_at(k):
+            parts.append(f"After the last action: {escape(record.comment_at(k)).replace(chr(10), '<br>')}")
+        if not parts:
+            return ""
+        return ("<div style='background:#fff8e1;border-left:4px solid #ffb300;padding:4px 8px'>"
+                + "<br>".join(parts) + "</div>")
 
     def _seat_html(self, state: HandState, s: int) -> str:
         rules: Rules = state.rules
@@ -684,35 +713,61 @@ class ReplayPanel(w.VBox):
         self._draw_download()
         self._show()
 
+    @property
+    def annotated_step(self) -> int | None:
+        """The record step that the comment/mark editor is about: the last action shown, i.e. record step ``p - 1``
+        at slider position ``p`` (``p`` actions applied; record steps count every action from 0: auction calls,
+        the discard, trump, cards), as a chess program puts a mark after the move. None at position 0 (no action
+        shown yet) or without a record."""
+        if self.record is None or self.step <= 0:
+            return None
+        return self.step - 1
+
+    def _action_name(self, k: int) -> str:
+        """Short name of the action at record step ``k`` ("S plays Y13", "E bids 75 and wins the auction")."""
+        return describe_step(self.states[k + 1], self.record).split(" — ")[0].split(". ")[0].rstrip(".")
+
+    def _require_action(self) -> tuple[HandRecord, int]:
+        """The record on show and the step the editor is about (`annotated_step`). Raises ValueError without a
+        record, or at position 0 where no action is shown yet."""
+        record = self._require_record()
+        k = self.annotated_step
+        if k is None:
+            raise ValueError("No action is shown yet: step forward to comment on an action (a comment or mark is "
+                             "about the last action shown).")
+        return record, k
+
     @_safe
     def save_comment(self, text: str | None = None) -> None:
-        """Set the comment of the current step to ``text`` (default: the comment box); empty text deletes it."""
-        record = self._require_record()
+        """Set the comment of the last action shown (`annotated_step`) to ``text`` (default: the comment box);
+        empty text deletes it. At position 0 (no action shown) it only says to step forward."""
+        record, k = self._require_action()
         text = self.comment_text.value if text is None else text
-        k = self.step
         self._replace_record(annotations.set_comment(record, k, text))
-        self._annotate_message(f"Comment saved at step {k}." if text.strip() else f"Comment at step {k} deleted.")
+        what = f"{self._action_name(k)} (record step {k})"
+        self._annotate_message(f"Comment saved on {what}." if text.strip() else f"Comment on {what} deleted.")
 
     @_safe
     def delete_comment(self) -> None:
-        """Delete the comment of the current step."""
-        record = self._require_record()
-        k = self.step
+        """Delete the comment of the last action shown (`annotated_step`)."""
+        record, k = self._require_action()
+        what = f"{self._action_name(k)} (record step {k})"
         if not record.comment_at(k):
             self.comment_text.value = ""
-            self._annotate_message(f"There is no comment at step {k}.")
+            self._annotate_message(f"There is no comment on {what}.")
             return
         self._replace_record(annotations.delete_comment(record, k))
-        self._annotate_message(f"Comment at step {k} deleted.")
+        self._annotate_message(f"Comment on {what} deleted.")
 
     @_safe
     def set_mark(self, mark: str) -> None:
-        """Mark the current step's action "!", "?" or "??" ("" removes the mark)."""
-        record = self._require_record()
-        k = self.step
+        """Mark the last action shown (`annotated_step`) "!", "?" or "??" ("" removes the mark); a bad mark is
+        refused by `rookcore.annotations.set_mark` (message shown, record unchanged)."""
+        record, k = self._require_action()
         self._replace_record(annotations.set_mark(record, k, mark))
-        self._annotate_message(f"Step {k} marked {mark} ({annotations.MARK_NAMES[mark]})." if mark
-                               else f"Mark of step {k} removed.")
+        what = f"{self._action_name(k)} (record step {k})"
+        self._annotate_message(f"{what} marked {mark} ({annotations.MARK_NAMES[mark]})." if mark
+                               else f"Mark of {what} removed.")
 
     @_safe
     def save_record(self, path: str | None = None) -> str | None:
@@ -751,53 +806,90 @@ class ReplayPanel(w.VBox):
                                f'href="data:application/json;base64,{data}">Download {name}</a>')
 
     def _show_annotations(self) -> None:
-        record, k, n = self.record, self.step, self.n_steps
+        """Point the editor at the last action shown (`annotated_step`): its description, mark and comment; at
+        position 0 the editor is disabled and says to step forward."""
+        record, k = self.record, self.annotated_step
         editable = record is not None
-        for b in (self.save_comment_button, self.delete_comment_button, self.save_record_button,
-                  self.analyze_button):
+        for b in (self.save_record_button, self.analyze_button):
             b.disabled = not editable
-        if self._analysis_thread is not None and self._analysis_thread.is_alive():
+        if self.analysis_running:
             self.analyze_button.disabled = True
+        on_action = k is not None
+        self.comment_text.disabled = not on_action
+        for b in (self.save_comment_button, self.delete_comment_button, *self.mark_buttons.values()):
+            b.disabled = not on_action
         if record is None:
             self.annotate_step.value = ""
             self.comment_text.value = ""
+            self._show_analysis()
+            return
+        if not on_action:
+            self.annotate_step.value = ("<b>Step forward to comment on an action</b> <span style='color:#666'>(a "
+                                        "comment or mark is about the last action shown; none is shown yet)</span>")
+            self.comment_text.value = ""
             for b in self.mark_buttons.values():
-                b.disabled = True
+                b.button_style = ""
             self._show_analysis()
             return
         mark = annotations.mark_at(record, k)
-        if k < n:
-            what = describe_step(self.states[k + 1], record)
-            head = (f"<b>Step {k}</b> — next action, which a comment or mark here is about: "
-                    f"{escape(what, quote=False)}{mark_badge(mark)}")
-        else:
-            end = "end of the hand" if self.states[-1].is_over else "end of the record (the hand is unfinished)"
-            head = (f"<b>Step {k}</b> — {end} <span style='color:#666'>(a comment here sums up the "
-                    f"hand; marks go on actions)</span>")
-        self.annotate_step.value = head
+        what = describe_step(self.states[k + 1], record)
+        self.annotate_step.value = (f"<b>Comment or mark the last action shown</b> (record step {k}): "
+                                    f"{escape(what, quote=False)}{mark_badge(mark)}")
         self.comment_text.value = record.comment_at(k)
         for m, b in self.mark_buttons.items():
-            b.disabled = k >= n
-            b.button_style = "warning" if (m == mark and m) or (not m and not mark and k < n) else ""
+            b.button_style = "warning" if m == mark else ""
         self._show_analysis()
 
     # ----- analysis ------------------------------------------------------------------------
-    def _reset_analysis(self) -> None:
-        self._analysis_token += 1  # a running analysis of the previous hand is ignored when it ends
+    def _analysis_name(self) -> str:
+        """What the analysis of the hand on show is called in messages: the record's name (and the hand of a
+        game, "crowsnest-game, hand 2")."""
+        if self.game is not None:
+            i = self.hand_select.value if self.hand_select.value is not None else 0
+            return f"{self._source_name}, hand {i + 1}"
+        return self._source_name
+
+    @property
+    def analysis_running(self) -> bool:
+        """Whether an analysis of the hand on show is running (started, not finished, cancelled or stopped)."""
+        run = self._analysis_run
+        return run is not None and run.active
+
+    def _show_cancel(self, running: bool) -> None:
+        """Show and enable the Cancel button while an analysis runs; hide it otherwise."""
+        self.cancel_button.disabled = not running
+        self.cancel_button.layout.display = "" if running else "none"
+
+    def _reset_analysis(self, why: str = "another record was loaded") -> None:
+        """Forget the analysis of the hand on show (before another hand is shown or analysed). A running one is
+        stopped (its solver cancelled) and the status says so: "The analysis of <name> was stopped: <why>."."""
+        with self._analysis_lock:
+            self._analysis_token += 1  # a running analysis of the previous hand writes nothing more
+            run, self._analysis_run = self._analysis_run, None
+            was_running = run is not None and run.active
+            if run is not None:
+                run.active = False
+        if run is not None:
+            run.stop()
         solver, self._analysis_solver = self._analysis_solver, None
         stop_analysis(solver, self._analysis_thread)
         self.analysis = None
         self._analysis_by_step = {}
         self.analysis_status.value = ""
+        if was_running:
+            self._analysis_status(f"The analysis of {run.name} was stopped: {why}.")
         self.apply_marks_button.disabled = True
+        self._show_cancel(False)
 
     @_safe
     def analyze(self) -> None:
         """Double-dummy analysis of the hand on show ("Analyzing…" first; in a background thread unless
-        ``analyze_in_background`` is False). A passed-out or unfinished hand says why nothing is analysed."""
+        ``analyze_in_background`` is False, with a Cancel button and the elapsed seconds refreshed every
+        `widgets.progress.TICK_EVERY` seconds while it runs). A passed-out or unfinished hand says why nothing is
+        analysed; a finished analysis of the same hand is shown again without searching again."""
         record = self._require_record()
-        if self._analysis_thread is not None and self._analysis_thread.is_alive():
-            self._analysis_status("Still analyzing… please wait.")
+        if self.analysis_running:
+            self._analysis_status("Still analyzing… please wait, or click Cancel.")
             return
         if self.analysis is not None and not self.analysis.get("partial"):  # the same hand: it cannot change
             self._analysis_status(f"Already analysed. {self._analysis_summary()}")
@@ -808,16 +900,69 @@ class ReplayPanel(w.VBox):
             self._analysis_status(reason)
             self._show_analysis()
             return
-        token = self._analysis_token
-        self._analysis_status("Analyzing… (double-dummy search of every card played; this can take a while)")
+        run = AnalysisRun(self._analysis_name())
+        with self._analysis_lock:
+            token = self._analysis_token
+            self._analysis_run = run
+        self._analysis_status(STARTING)
         self.analyze_button.disabled = True
         self._show_analysis()
         if self.analyze_in_background:
-            self._analysis_thread = threading.Thread(target=self._run_analysis, args=(record, token),
+            self._show_cancel(True)
+            self._analysis_thread = threading.Thread(target=self._run_analysis, args=(record, token, run),
                                                      name="rook-analysis", daemon=True)
             self._analysis_thread.start()
+            run.start_clock(lambda: self._analysis_tick(token, run))
         else:
-            self._run_analysis(record, token)
+            self._run_analysis(record, token, run)
+
+    def _analysis_tick(self, token: int, run: AnalysisRun) -> bool:
+        """One tick of a running analysis' clock: show its progress with the seconds elapsed. Returns False (the
+        clock stops) once the analysis is finished, cancelled or stopped."""
+        with self._analysis_lock:
+            if token != self._analysis_token or not run.active:
+                return False
+            self._analysis_status(run.text())
+            return True
+
+    @_safe
+    def cancel_analysis(self) -> None:
+        """Stop the running analysis (the Cancel button): its solver is cancelled, and the status says "Analysis
+        cancelled after N of M cards; the cards analysed so far are shown." (they stay in the table and the card
+        view, and Mark mistakes can copy their marks; Analyze starts again from the last card). Without a running
+        analysis it only says so."""
+        self._require_record()
+        with self._analysis_lock:
+            run = self._analysis_run
+            if run is None or not run.active:
+                running = False
+            else:
+                running = True
+                run.active = False
+                self._analysis_token += 1  # the worker writes nothing more
+        if not running:
+            self._analysis_status("No analysis is running.")
+            self._show_cancel(False)
+            return
+        run.stop()
+        solver, self._analysis_solver = self._analysis_solver, None
+        stop_analysis(solver, self._analysis_thread)
+        took = f"{run.elapsed():.0f} s"
+        if run.latest is None:
+            self.analysis = None
+            self._analysis_by_step = {}
+            message = f"Analysis cancelled after {took}, before its first card was done: there is nothing to show."
+        else:
+            done, total, cards = run.latest
+            self.analysis = {"variant": self.record.variant, "start": None, "cards": list(cards), "partial": True}
+            self._analysis_by_step = annotations.analysis_by_step(self.analysis)
+            self.apply_marks_button.disabled = not any(c.get("mark") for c in cards)
+            message = (f"Analysis cancelled after {done} of {total} cards ({took}); the cards analysed so far are "
+                       f"shown. Analyze starts again from the last card.")
+        self._show_cancel(False)
+        self.analyze_button.disabled = False
+        self._analysis_status(message)
+        self._show_analysis()
 
     def wait_analysis(self, timeout: float | None = None) -> bool:
         """Wait for a background analysis to end; True if none is running any more."""
@@ -827,46 +972,66 @@ class ReplayPanel(w.VBox):
             return not t.is_alive()
         return True
 
-    def _analysis_progress(self, record: HandRecord, token: int):
-        """The progress callback of the analysis of ``record`` (`widgets.progress.throttled`): shows the cards
-        analysed so far and stops the analysis once another hand is loaded."""
+    def _analysis_progress(self, record: HandRecord, token: int, run: AnalysisRun | None = None):
+        """The progress callback of the analysis of ``record`` (`widgets.progress.throttled`): keeps every report
+        in ``run`` (default: the latest analysis started) for its clock and for Cancel, shows the cards analysed so
+        far, and stops the analysis once another hand is loaded or Cancel is clicked."""
+        run = run if run is not None else self._analysis_run
+
         def show(done: int, total: int, cards: list[dict]) -> None:
-            self.analysis = {"variant": record.variant, "start": None, "cards": cards, "partial": True}
-            self._analysis_by_step = annotations.analysis_by_step(self.analysis)
-            self._analysis_status(progress_text(done, total, cards))
-            self._show_analysis()
+            with self._analysis_lock:
+                if token != self._analysis_token:
+                    return
+                self.analysis = {"variant": record.variant, "start": None, "cards": cards, "partial": True}
+                self._analysis_by_step = annotations.analysis_by_step(self.analysis)
+                self._analysis_status(run.text() if run is not None else STARTING)
+                self._show_analysis()
 
-        return throttled(lambda: token == self._analysis_token, show)
+        shown = throttled(lambda: token == self._analysis_token, show)
 
-    def _run_analysis(self, record: HandRecord, token: int) -> None:
+        def progress(done: int, total: int, cards: list[dict]) -> None:
+            if run is not None and token == self._analysis_token:
+                run.note(done, total, cards)
+            shown(done, total, cards)
+
+        return progress
+
+    def _run_analysis(self, record: HandRecord, token: int, run: AnalysisRun) -> None:
+        """The analysis of ``record`` (in the background thread, or in the caller's), then its result or error in
+        the panel, unless it was cancelled or another hand was loaded meanwhile (``token`` no longer current)."""
         try:
             if self.analyzer is not None:
                 result, error = self.analyzer(record), None
             else:
                 result = cancellable_analysis(
-                    lambda solver: annotations.analyze(record, progress=self._analysis_progress(record, token),
+                    lambda solver: annotations.analyze(record, progress=self._analysis_progress(record, token, run),
                                                        solver=solver),
                     lambda: token == self._analysis_token, lambda solver: setattr(self, "_analysis_solver", solver))
                 error = None
         except Cancelled:
-            return  # another hand was loaded: its own analysis (if any) reports
+            return  # cancelled, or another hand was loaded: that already said so
         except Exception as e:  # noqa: BLE001 - shown in the panel
             result, error = None, e
         try:
-            if token != self._analysis_token:
-                return  # another hand was loaded meanwhile
-            self.analyze_button.disabled = self.record is None
-            if error is not None:
-                kind = "" if isinstance(error, ValueError) else f"{type(error).__name__}: "
-                self._analysis_status(f"The analysis failed: {kind}{error}", error=True)
-                return
-            self.analysis = result
-            self._analysis_by_step = annotations.analysis_by_step(result)
-            self.apply_marks_button.disabled = not any(c.get("mark") for c in result.get("cards") or ())
-            self._analysis_status(self._analysis_summary())
-            self._show_analysis()
+            with self._analysis_lock:
+                if token != self._analysis_token:
+                    return  # cancelled, or another hand was loaded meanwhile
+                run.active = False
+                self._show_cancel(False)
+                self.analyze_button.disabled = self.record is None
+                if error is not None:
+                    kind = "" if isinstance(error, ValueError) else f"{type(error).__name__}: "
+                    self._analysis_status(f"The analysis failed: {kind}{error}", error=True)
+                    return
+                self.analysis = result
+                self._analysis_by_step = annotations.analysis_by_step(result)
+                self.apply_marks_button.disabled = not any(c.get("mark") for c in result.get("cards") or ())
+                self._analysis_status(self._analysis_summary())
+                self._show_analysis()
         except Exception as e:  # noqa: BLE001 - never raise from the worker
             self._analysis_status(f"internal error: {type(e).__name__}: {e}", error=True)
+        finally:
+            run.stop()
 
     def _analysis_summary(self) -> str:
         """"Analysis done: …" for the finished analysis of the hand on show (and a note if it is unfinished)."""
@@ -884,11 +1049,13 @@ class ReplayPanel(w.VBox):
         self.analysis_status.value = f"<span class='{cls}' style='{style}'>{escape(message, quote=False)}</span>"
 
     def _show_analysis(self) -> None:
+        """The analysis of the last action shown (`annotated_step`, as the editor) and the table of costly cards
+        (that action's row highlighted)."""
         if self.analysis is None or self.record is None:
             self.analysis_card.value = self.analysis_table.value = ""
             return
-        k = self.step
-        entry = self._analysis_by_step.get(k)
+        k = self.annotated_step
+        entry = self._analysis_by_step.get(k) if k is not None else None
         if entry is not None:
             team = TEAM_NAMES[SEATS.index(entry["seat"]) & 1]
             best = ", ".join(entry["best_cards"])
@@ -897,17 +1064,17 @@ class ReplayPanel(w.VBox):
                            f"{team} could still get {entry['best']}, {entry['value']} after this card")
             else:
                 verdict = f"a best card ({team} keeps {entry['value']})"
-            text = (f"Analysis of step {k} (trick {entry['trick']}): <b>{escape(entry['seat'])} plays "
+            text = (f"Analysis of the last card shown (record step {k}, trick {entry['trick']}): "
+                    f"<b>{escape(entry['seat'])} plays "
                     f"{escape(entry['card'])}</b>{mark_badge(entry['mark'])} — {verdict}. "
                     f"Best: {escape(best)}.")
-        elif k >= self.n_steps:
-            text = ("End of the record: the analysis judged each card played so far (see the table)."
-                    if not self.states[-1].is_over else
-                    "End of the hand: the analysis judges each card played (see the table).")
+        elif k is None:
+            text = "No action shown yet: step forward to see the analysis of each card played."
         elif self.analysis.get("partial") and isinstance(self.record.actions()[k], Play):
-            text = f"Step {k} is not analysed yet: the analysis works from the last trick back."
+            text = (f"The last card shown (record step {k}) is not analysed: the analysis works from the last trick "
+                    f"back.")
         else:
-            text = f"Step {k} is not a card: the analysis judges the cards played."
+            text = f"The last action shown (record step {k}) is not a card: the analysis judges the cards played."
         self.analysis_card.value = f"<div style='margin:4px 0'>{text}</div>"
         rows = [c for c in self.analysis.get("cards") or () if c.get("loss", 0) > 0]
         if not rows:

@@ -37,9 +37,12 @@ def test_default_example_loaded():
     assert p.step_label.value == f"Step 0 / {len(load_example('crowsnest-made').actions())}"
     assert p.first_button.disabled and p.back_button.disabled
     assert p.error.layout.display == "none"
-    assert "The opening call." in p.comment.value  # comment of step 0
+    # record step 0's comment is about the opening call: shown once that call is the last action shown
+    assert p.comment.layout.display == "none" and "The opening call." not in p.comment.value
     assert "N deals" in p.action.value
     assert p.score.layout.display == "none"
+    p.forward_button.click()
+    assert "The opening call." in p.comment.value and "E bids 70" in p.action.value
 
 
 def test_stable_names():

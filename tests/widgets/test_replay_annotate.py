@@ -4,6 +4,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+import time
 
 import pytest
 
@@ -60,23 +61,52 @@ def test_stable_names():
         p.download.value
 
 
-def test_comment_editor_shows_existing_comment_and_follows_steps():
+def test_comment_editor_is_about_the_last_action_shown():
+    """At slider position p the editor (and the comment shown) is about record step p - 1, the action the action
+    line describes; at position 0 no action is shown and the editor is disabled."""
     p = ReplayPanel()
-    assert p.comment_text.value == "The opening call."
+    assert p.annotated_step is None and p.comment_text.disabled and p.comment_text.value == ""
+    assert p.save_comment_button.disabled and p.delete_comment_button.disabled
+    assert all(b.disabled for b in p.mark_buttons.values())
+    assert "Step forward to comment on an action" in _text(p.annotate_step.value)
     p.forward_button.click()
-    assert p.comment_text.value == ""
-    # step 1 = the decision taken in the position shown (the record's action 1); the action line shows action 0
-    assert "Step 1" in p.annotate_step.value and "S bids 75" in p.annotate_step.value
+    # position 1: the last action shown is record step 0, E's opening call, which the example comments on
+    assert p.annotated_step == 0 and not p.comment_text.disabled
+    assert p.comment_text.value == "The opening call." and "The opening call." in p.comment.value
+    assert "record step 0" in p.annotate_step.value and "E bids 70" in p.annotate_step.value
     assert "E bids 70" in p.action.value
+    p.forward_button.click()
+    assert p.comment_text.value == "" and p.comment.layout.display == "none"
+    assert "record step 1" in p.annotate_step.value and "S bids 75" in p.annotate_step.value
+    assert "S bids 75" in p.action.value
     p.first_button.click()
-    assert p.comment_text.value == "The opening call."
+    assert p.comment_text.value == "" and p.comment_text.disabled
+
+
+def test_a_mark_goes_on_the_card_just_played():
+    """The newcomer's report: at "Step 15 / n" with "Last action: S plays Y13" (the card highlighted on the board),
+    ?? must mark that card (record step 14), not the next action."""
+    p = ReplayPanel()
+    p.go(15)
+    played = p.record.actions()[14]
+    name = p.record.rules.card_name(played.card)
+    assert f"plays {name}" in _text(p.action.value)
+    p.mark_buttons["??"].click()
+    assert p.record.marks == {14: "??"}
+    assert "??" in _text(p.action.value) and f"plays {name}" in _text(p.annotate_step.value)
+    assert "marked ??" in _text(p.annotate_status.value) and "record step 14" in _text(p.annotate_status.value)
+    p.comment_text.value = "This card!"
+    p.save_comment_button.click()
+    assert p.record.comment_at(14) == "This card!" and "This card!" in p.comment.value
+    p.forward_button.click()  # the next action has neither
+    assert "??" not in _text(p.action.value) and p.comment_text.value == "" and "This card!" not in p.comment.value
 
 
 def test_annotate_step5_save_and_reload(tmp_path):
     p = ReplayPanel()
-    for _ in range(5):
+    for _ in range(6):
         p.forward_button.click()
-    assert p.step == 5
+    assert p.step == 6 and p.annotated_step == 5  # the 6th action (record step 5) is the last one shown
     p.comment_text.value = "Too high: 85 needs the nest."
     p.save_comment_button.click()
     assert "Too high" in p.comment.value and p.comment.layout.display == ""
@@ -84,9 +114,10 @@ def test_annotate_step5_save_and_reload(tmp_path):
     assert "rook-mark" in p.annotate_step.value and "??" in _text(p.annotate_step.value)
     assert p.mark_buttons["??"].button_style == "warning"
     assert "unsaved" in p.save_result.value
-    # the mark also shows next to the description of that action (one step later)
-    p.forward_button.click()
+    # the mark also shows next to the description of that action, on the action line of the same position
     assert "??" in _text(p.action.value) and "rook-mark" in p.action.value
+    p.forward_button.click()
+    assert "??" not in _text(p.action.value) and p.comment_text.value == ""
     p.back_button.click()
     assert p.comment_text.value == "Too high: 85 needs the nest."
 
@@ -105,19 +136,19 @@ def test_annotate_step5_save_and_reload(tmp_path):
     q.load_button.click()
     assert q.error.layout.display == "none"
     assert q.save_path.value == "annotated/annotated.json"
-    q.go(5)
+    q.go(6)
     assert q.comment_text.value == "Too high: 85 needs the nest."
     assert "Too high: 85 needs the nest." in q.comment.value
     assert "??" in _text(q.annotate_step.value)
     assert q.mark_buttons["??"].button_style == "warning"
     assert q.record.marks == {5: "??"}
-    q.go(0)
+    q.go(1)
     assert q.comment_text.value == "The opening call."  # the example's own comment is kept
 
 
 def test_edit_delete_and_remove_mark():
     p = ReplayPanel()
-    p.go(3)
+    p.go(4)  # the last action shown is record step 3
     p.comment_text.value = "first"
     p.save_comment_button.click()
     p.comment_text.value = "second"
@@ -136,17 +167,23 @@ def test_edit_delete_and_remove_mark():
     assert p.record.comment_at(3) == ""
 
 
-def test_no_mark_at_end_and_bad_input_never_raises(tmp_path):
+def test_nothing_to_annotate_at_the_start_and_bad_input_never_raises(tmp_path):
     p = ReplayPanel()
-    p.last_button.click()
-    assert all(b.disabled for b in p.mark_buttons.values())
-    p.set_mark("?")  # programmatic: error shown, not raised
-    assert "no action to mark" in p.annotate_status.value
+    assert all(b.disabled for b in p.mark_buttons.values()) and p.comment_text.disabled
+    before = p.record
+    p.set_mark("?")  # programmatic: error shown, not raised, nothing changed
+    assert "step forward to comment on an action" in p.annotate_status.value and p.record is before
+    p.save_comment("a comment on nothing")
+    assert "step forward" in p.annotate_status.value and p.record is before
+    p.delete_comment()
+    assert "step forward" in p.annotate_status.value and p.record is before
+    p.last_button.click()  # the last action of the hand can be marked and commented
+    assert not any(b.disabled for b in p.mark_buttons.values())
     p.set_mark("bad")
-    assert "bad mark" in p.annotate_status.value
+    assert "bad mark" in p.annotate_status.value and p.record is before
     p.comment_text.value = "summary"
     p.save_comment_button.click()
-    assert p.record.comment_at(p.n_steps) == "summary"
+    assert p.record.comment_at(p.n_steps - 1) == "summary" and p.record.comment_at(p.n_steps) == ""
     p.save_path.value = ""
     p.save_record_button.click()
     assert "file name" in p.save_result.value
@@ -175,7 +212,7 @@ def test_game_record_annotations_saved_in_game(tmp_path):
     assert p.load_record(records.loads(records.dumps(game)))
     p.hand_select.value = 1
     assert p.n_steps > 5
-    p.go(5)
+    p.go(6)
     p.comment_text.value = "in a game"
     p.save_comment_button.click()
     p.mark_buttons["?"].click()
@@ -195,13 +232,18 @@ def test_analyze_marks_cards():
     expected = [c for c in _fake_analysis(p.record)["cards"] if c["loss"] > 0]
     assert rows == len(expected) > 0
     first = next(c for c in expected if c["mark"] == "?")
-    p.go(first["step"])
+    p.go(first["step"] + 1)  # that card is the last action shown
     card = _text(p.analysis_card.value)
     assert f"plays {first['card']}" in card and "loss 15" in card and "?" in card and "R14" in card
-    p.go(2)
-    assert "not a card" in p.analysis_card.value
-    assert not p.apply_marks_button.disabled
+    assert f"plays {first['card']}" in _text(p.action.value)
     p.go(first["step"])
+    assert f"plays {first['card']}" not in _text(p.analysis_card.value)
+    p.go(3)
+    assert "not a card" in p.analysis_card.value
+    p.go(0)
+    assert "step forward" in p.analysis_card.value
+    assert not p.apply_marks_button.disabled
+    p.go(first["step"] + 1)
     p.mark_buttons["!"].click()  # the learner's own mark is kept
     p.apply_marks_button.click()
     marked = {c["step"]: "?" for c in expected if c["mark"] == "?"}
@@ -256,8 +298,9 @@ def test_unfinished_hand_is_analysed_so_far():
     status = _text(p.analysis_status.value)
     assert "Analysis done: 12 cards" in status and "the 12 cards played so far are judged" in status, status
     assert "rook-analysis-row" in p.analysis_table.value
-    p.slider.value = p.slider.max
-    assert "End of the record" in _text(p.analysis_card.value)
+    p.slider.value = p.slider.max  # the last card played is the last action shown
+    last = p.analysis["cards"][-1]
+    assert last["step"] == p.n_steps - 1 and f"plays {last['card']}" in _text(p.analysis_card.value)
 
 
 def test_analyze_again_shows_the_result_without_searching_again():
@@ -307,7 +350,7 @@ def test_analyze_with_the_real_solver():
     want = [c for c in analyze_record(p.record)["cards"] if c["loss"] > 0]
     assert p.analysis_table.value.count("rook-analysis-row") == len(want) > 0
     worst = max(want, key=lambda c: c["loss"])
-    p.go(worst["step"])
+    p.go(worst["step"] + 1)
     card = _text(p.analysis_card.value)
     assert f"plays {worst['card']}" in card and f"loss {worst['loss']}" in card
     assert all(b in card for b in worst["best_cards"])
@@ -337,9 +380,9 @@ def test_analyze_shows_progress_and_stops_for_another_hand(monkeypatch):
     progress = p._analysis_progress(p.record, p._analysis_token)
     progress(2, len(steps), want["cards"][-2:])
     assert "partial" in p.analysis and "2 of 36" in p.analysis_status.value
-    p.go(steps[0])
-    assert "not analysed yet" in p.analysis_card.value
-    p.go(steps[-1])
+    p.go(steps[0] + 1)
+    assert "is not analysed" in p.analysis_card.value
+    p.go(steps[-1] + 1)
     assert f"plays {want['cards'][-1]['card']}" in _text(p.analysis_card.value)
     p.examples.value = "crowsnest-made"
     with pytest.raises(wprogress.Cancelled):
@@ -369,7 +412,10 @@ def test_loading_another_hand_stops_a_long_analysis(monkeypatch):
     assert not thread.join(1.0) and thread.is_alive() and p.analyze_button.disabled
     p.examples.value = "crowsnest-made"
     assert not thread.is_alive() and not p.analyze_button.disabled
-    assert p.analysis is None and p.analysis_status.value == ""
+    assert p.analysis is None and p.analysis_table.value == ""
+    assert _text(p.analysis_status.value) == ("The analysis of partnership-made was stopped: another record was "
+                                              "loaded.")
+    assert p.cancel_button.layout.display == "none"
     p.analyze_button.click()
     assert p.wait_analysis(timeout=120)
     assert "Analysis done" in p.analysis_status.value and len(p.analysis["cards"]) == 36
@@ -422,3 +468,148 @@ def test_save_asks_before_replacing_a_file_it_did_not_write(tmp_path, monkeypatc
     monkeypatch.setattr(ReplaceGuard, "CONFIRM_AFTER", 0.0)
     assert p.save_record() == str(earlier) and records.loads(earlier.read_text()).variant == "crowsnest"
     assert p.save_record() == str(earlier)  # written by this panel: replaced without asking
+
+
+def _wait_for(predicate, timeout=30.0, what="condition"):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def _stuck_at_the_first_lead(monkeypatch, partial_loss=True):
+    """`annotations.analyze` replaced, for the partnership records, by an analysis that reports every card but
+    the first lead (entries of `_fake_analysis`) and then searches a 14-trick first lead (minutes, unless
+    cancelled) — the newcomer's "51 of 52 cards done" that stayed for two minutes."""
+    from rookcore import annotations
+    from rookcore.analysis.bench import play_ready
+    from rookcore.rules import get_rules
+
+    real = annotations.analyze
+
+    def long_analyze(record, threshold=10, progress=None, solver=None):
+        if record.variant != "partnership":
+            return real(record, threshold, progress, solver)
+        cards = _fake_analysis(record)["cards"]
+        if partial_loss:
+            cards[-1] = dict(cards[-1], loss=15, value=75, mark="?", best_cards=["R14"])
+        for done in range(1, len(cards)):
+            progress(done, len(cards), cards[len(cards) - done:])
+        solver.solve(play_ready(get_rules("partnership"), 0))  # minutes, unless cancelled
+        return {"variant": "partnership", "start": None, "cards": cards, "never": "shown"}
+
+    monkeypatch.setattr(annotations, "analyze", long_analyze)
+
+
+def test_cancel_stops_the_analysis_and_keeps_the_cards_analysed_so_far(monkeypatch):
+    """Cancel (shown and enabled only while an analysis runs) cancels the solver at once; the status says after how
+    many cards, the cards analysed so far stay in the table and the card view, and Analyze starts again."""
+    import widgets.progress as wprogress
+
+    monkeypatch.setattr(wprogress, "PROGRESS_EVERY", 0)
+    _stuck_at_the_first_lead(monkeypatch)
+    p = ReplayPanel(example="partnership-made")
+    assert p.cancel_button.description == "Cancel" and "rook-analyze-cancel" in p.cancel_button._dom_classes
+    assert p.cancel_button.layout.display == "none" and p.cancel_button.disabled
+    p.analyze_button.click()
+    thread = p._analysis_thread
+    total = len(p.record.tricks) * 4
+    _wait_for(lambda: f"{total - 1} of {total} cards done" in _text(p.analysis_status.value), what="the progress")
+    assert thread.is_alive() and p.analysis_running
+    assert p.cancel_button.layout.display != "none" and not p.cancel_button.disabled and p.analyze_button.disabled
+    p.cancel_button.click()
+    assert not thread.is_alive() and not p.analysis_running
+    status = _text(p.analysis_status.value)
+    assert status.startswith(f"Analysis cancelled after {total - 1} of {total} cards (")
+    assert "the cards analysed so far are shown" in status
+    assert p.cancel_button.layout.display == "none" and p.cancel_button.disabled and not p.analyze_button.disabled
+    assert p.analysis["partial"] and len(p.analysis["cards"]) == total - 1
+    assert p.analysis_table.value.count("rook-analysis-row") >= 1 and "R14" in p.analysis_table.value
+    last = p.analysis["cards"][-1]
+    p.go(last["step"] + 1)
+    assert f"plays {last['card']}" in _text(p.analysis_card.value) and "loss 15" in _text(p.analysis_card.value)
+    first_lead = p.analysis["cards"][0]["step"] - 1
+    p.go(first_lead + 1)  # the first lead is the last action shown: not analysed
+    assert "is not analysed" in p.analysis_card.value
+    assert not p.apply_marks_button.disabled  # the marks of the cards analysed can be copied
+    p.cancel_analysis()  # nothing running any more: says so, keeps the result
+    assert "No analysis is running" in p.analysis_status.value and p.analysis["partial"]
+    p.analyze_button.click()  # starts again
+    assert p.analysis_running and p.cancel_button.layout.display != "none"
+    p.examples.value = "crowsnest-made"
+    assert "The analysis of partnership-made was stopped: another record was loaded." in _text(
+        p.analysis_status.value)
+    assert p.wait_analysis(10)
+
+
+def test_cancel_before_the_first_card_and_a_late_result_is_not_shown():
+    """An analysis cancelled before its first card says there is nothing to show; the result it still returns
+    later is ignored."""
+    import threading
+
+    gate = threading.Event()
+
+    def slow(record):
+        gate.wait(30)
+        return _fake_analysis(record)
+
+    p = ReplayPanel(analyzer=slow)
+    p.analyze_button.click()
+    thread = p._analysis_thread
+    assert not p.cancel_button.disabled
+    p.cancel_button.click()
+    status = _text(p.analysis_status.value)
+    assert "Analysis cancelled after" in status and "before its first card was done" in status
+    gate.set()
+    thread.join(30)
+    assert _text(p.analysis_status.value) == status and p.analysis is None and p.analysis_table.value == ""
+
+
+def test_progress_tells_that_the_first_lead_takes_long_and_the_seconds_go_on(monkeypatch):
+    """With only the first lead left, the status says that it values every other lead and can take minutes, and
+    the elapsed seconds keep moving although no card is finished (the panel's clock); the clock stops with the
+    analysis."""
+    import widgets.progress as wprogress
+
+    monkeypatch.setattr(wprogress, "PROGRESS_EVERY", 0)
+    monkeypatch.setattr(wprogress, "TICK_EVERY", 0.2)
+    _stuck_at_the_first_lead(monkeypatch)
+    p = ReplayPanel(example="partnership-made")
+    seen = []
+    p.analysis_status.observe(lambda ch: seen.append(_text(ch["new"])), "value")
+    p.analyze_button.click()
+    run = p._analysis_run
+    _wait_for(lambda: any(" 2 s so far" in t for t in seen), timeout=20, what="2 s on the clock")
+    stuck = [t for t in seen if "cards done" in t]
+    assert len({t for t in stuck}) >= 3  # the text changed without a new card: the seconds went on
+    assert all(t.startswith(stuck[-1].split(",")[0]) for t in stuck[-3:])  # ... still at the same card count
+    assert "Left: the first lead, which values every other lead: this can take minutes on 13/14-trick hands" in \
+        stuck[-1]
+    assert run.clock_running
+    p.cancel_button.click()
+    _wait_for(lambda: not run.clock_running, timeout=5, what="the clock to stop")
+    final = _text(p.analysis_status.value)
+    total = len(p.record.tricks) * 4
+    assert final.startswith(f"Analysis cancelled after {total - 1} of {total} cards")
+    time.sleep(0.5)  # two ticks' time: nothing overwrites the message
+    assert _text(p.analysis_status.value) == final
+
+
+def test_progress_text():
+    """`progress_text`: the trick being analysed while later tricks are left; once only trick 1's cards are left,
+    why they take long; the elapsed seconds when given."""
+    from widgets.progress import progress_text
+
+    cards = [{"trick": 7}] + [{"trick": 9}] * 11
+    assert progress_text(12, 36, cards) == ("Analyzing… 12 of 36 cards done, from the last trick back (now in trick "
+                                            "7 of 9; the first tricks take longest).")
+    assert progress_text(12, 36, cards, elapsed=3.4).endswith("longest). 3 s so far.")
+    first = [{"trick": 2}] + [{"trick": 13}] * 47
+    text = progress_text(48, 52, first, elapsed=27.0)
+    assert text.startswith("Analyzing… 48 of 52 cards done, from the last trick back. 27 s so far.")
+    assert "Left: the first 4 cards of trick 1, above all the first lead, which values every other lead" in text
+    assert "minutes on 13/14-trick hands" in progress_text(51, 52, [{"trick": 1}], elapsed=141)
+    assert "Left: the first lead, which" in progress_text(51, 52, [{"trick": 1}])
+    assert "now in trick 2 of 13" in progress_text(47, 52, [{"trick": 2}, {"trick": 13}])
