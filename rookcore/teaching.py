@@ -26,6 +26,7 @@ live examples the lessons draw; each has its own seeded stream, so a worked exam
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
@@ -218,6 +219,30 @@ def card_points_table(rules: Rules | str | None = None) -> list[tuple[str, int]]
     if rules.red_one:
         rows.append(("Red 1", rules.red_one_points))
     return rows
+
+
+POINTS_HINT = "type a whole number of points, e.g. 85 or -120"
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+_MINUS_SIGNS = str.maketrans({"\u2212": "-", "\u2013": "-"})  # "−" (minus) and "–" (en dash) typed for "-"
+
+
+def parse_points(text: Any, where: str = "") -> int:
+    """Read a number of points as a learner types it: a whole number, optionally signed ("85", "-120", " +5 ";
+    a typographic minus "−" or dash "–" counts as "-"). An int is taken as it is.
+
+    ``where`` names the place it was typed for the message (e.g. "the N–S box"). Raises ExerciseError, whose
+    message ends with `POINTS_HINT`, for empty text, anything that is not a whole number ("abc", "12.5", "1e3",
+    "85 points"), a bool or any other type: nothing is guessed or rounded.
+    """
+    if isinstance(text, int) and not isinstance(text, bool):
+        return text
+    t = text.strip().translate(_MINUS_SIGNS) if isinstance(text, str) else None
+    if t == "":
+        raise ExerciseError(f"{_cap(where)} is empty: {POINTS_HINT}" if where else f"nothing was typed: {POINTS_HINT}")
+    if t is None or not _WHOLE_NUMBER.fullmatch(t):
+        shown = repr(text.strip() if isinstance(text, str) else text)
+        raise ExerciseError(f"{shown}{f' in {where}' if where else ''} is not a whole number: {POINTS_HINT}")
+    return int(t)
 
 
 def parse_card_answer(rules: Rules, text: Any) -> Card:
@@ -577,10 +602,12 @@ def score_hand(rules: Rules | str | None = None, seed: int = 0) -> Exercise:
 
 def _norm_score(ex: Exercise, answer: Any) -> tuple[int, int]:
     try:
+        if isinstance(answer, str):  # "85" is not the pair ("8", "5")
+            raise TypeError
         ns, ew = answer
-        return (int(ns), int(ew))
     except (TypeError, ValueError):
         raise ExerciseError(f"{answer!r} is not a score: give two numbers (N–S, E–W)") from None
+    return (parse_points(ns), parse_points(ew))
 
 
 def _check_score(ex: Exercise, value: tuple[int, int] | None, ok: bool) -> str:
@@ -741,12 +768,7 @@ def count_points(rules: Rules | str | None = None, seed: int = 0) -> Exercise:
 
 
 def _norm_int(ex: Exercise, answer: Any) -> int:
-    try:
-        if isinstance(answer, bool):
-            raise TypeError
-        return int(str(answer).strip()) if isinstance(answer, str) else int(answer)
-    except (TypeError, ValueError):
-        raise ExerciseError(f"{answer!r} is not a number of points") from None
+    return parse_points(answer)
 
 
 def _check_count(ex: Exercise, value: int | None, ok: bool) -> str:

@@ -223,3 +223,26 @@ def test_example_legal_is_its_own_stream(variant):
 def test_example_legal_unknown_kind():
     with pytest.raises(teaching.ExerciseError, match="unknown example kind"):
         teaching.example_legal("crowsnest", 0, "nope")
+
+
+@pytest.mark.parametrize("text, value", [("85", 85), (" -120 ", -120), ("+5", 5), ("0", 0), ("\u221280", -80),
+                                         (95, 95)])
+def test_parse_points_reads_whole_numbers(text, value):
+    assert teaching.parse_points(text) == value
+
+
+@pytest.mark.parametrize("text", ["", "  ", "abc", "x", "12.5", "1e3", "85 points", "--5", "1_000", "٨٥", None,
+                                  True, 12.0])
+def test_parse_points_refuses_the_rest(text):
+    with pytest.raises(teaching.ExerciseError, match="type a whole number of points, e.g. 85 or -120"):
+        teaching.parse_points(text, where="the N–S box")
+
+
+def test_number_answers_refuse_text():
+    ex = teaching.make_exercise("score_hand", "crowsnest", 0)
+    fb = ex.check(("abc", ex.answer[1]))
+    assert not fb.correct and "'abc' is not a whole number" in fb.message and "+0" not in fb.message
+    assert not ex.check(str(ex.answer[0])).correct  # one string is not the pair of its characters
+    assert ex.check(tuple(str(v) for v in ex.answer)).correct
+    ex = teaching.make_exercise("count_points", "crowsnest", 0)
+    assert not ex.check(float(ex.answer) + 0.5).correct and not ex.check(True).correct

@@ -20,9 +20,9 @@ an exercise                        ``rook-exercise`` and ``rook-exercise-<kind>`
 its prompt / position              ``rook-prompt`` / ``rook-position``
 card toggles (card sets)           ToggleButton, class ``rook-answer-card``, description = card label
 seat buttons                       Button, class ``rook-answer-seat``, description "N" "E" "S" "W"
-score boxes                        IntText, classes ``rook-answer-ns`` / ``rook-answer-ew``
+score boxes                        Text, classes ``rook-answer-ns`` / ``rook-answer-ew`` (whole numbers)
 bid dropdown                       Dropdown, class ``rook-answer-bid`` (options "Pass", "70", ...)
-points box                         IntText, class ``rook-answer-points``
+points box                         Text, class ``rook-answer-points`` (a whole number)
 Check / New exercise               Buttons "Check" (``rook-check``) / "New exercise" (``rook-new-exercise``)
 feedback                           HTML ``rook-feedback``; inside ``<div class="rook-right">`` (green) or
                                    ``<div class="rook-wrong">`` (red)
@@ -454,8 +454,8 @@ class ExerciseWidget(widgets.VBox):
                 buttons.append(b)
             return [widgets.HBox([widgets.HTML("Winner:&nbsp;")] + buttons)]
         if self.kind == "score_hand":
-            self.ns_box = widgets.IntText(value=0, description="N–S", layout=widgets.Layout(width="160px"))
-            self.ew_box = widgets.IntText(value=0, description="E–W", layout=widgets.Layout(width="160px"))
+            self.ns_box = self._number_box("N–S", width="160px")
+            self.ew_box = self._number_box("E–W", width="160px")
             self.ns_box.add_class("rook-answer-ns")
             self.ew_box.add_class("rook-answer-ew")
             return [widgets.HBox([self.ns_box, self.ew_box]),
@@ -466,10 +466,26 @@ class ExerciseWidget(widgets.VBox):
             self.bid_dropdown.add_class("rook-answer-bid")
             return [self.bid_dropdown]
         if self.kind == "count_points":
-            self.points_box = widgets.IntText(value=0, description="Points")
+            self.points_box = self._number_box("Points")
             self.points_box.add_class("rook-answer-points")
             return [self.points_box]
         return []
+
+    @staticmethod
+    def _number_box(description: str, width: str | None = None) -> widgets.Text:
+        """An empty text box for a number of points. A Text, not an IntText: an IntText turns "abc" into 0 in
+        the browser, so the learner's typing would be graded as 0; the text is read by `answer`."""
+        layout = widgets.Layout(width=width) if width else widgets.Layout()
+        return widgets.Text(value="", placeholder="e.g. 85", description=description, layout=layout)
+
+    @staticmethod
+    def _read_points(box: widgets.Text, name: str) -> int:
+        """The whole number typed in ``box`` (`teaching.parse_points`); raises teaching.ExerciseError naming the
+        box (``name``) if it is empty or holds anything else."""
+        try:
+            return teaching.parse_points(box.value, where=f"the {name} box")
+        except teaching.ExerciseError as e:
+            raise teaching.ExerciseError(f"{e}.") from None
 
     # ---- interaction
     def select_seat(self, seat: int) -> None:
@@ -479,21 +495,33 @@ class ExerciseWidget(widgets.VBox):
             b.button_style = "info" if s == seat else ""
 
     def answer(self) -> Any:
-        """The answer currently entered in the controls, in the form `Exercise.check` reads."""
+        """The answer currently entered in the controls, in the form `Exercise.check` reads.
+
+        Number boxes (score_hand, count_points) must hold a whole number each: raises teaching.ExerciseError
+        (the message names the box and says to type a whole number of points) if one is empty or holds
+        anything else; the box keeps what was typed."""
         if self.kind == "which_cards_legal":
             return {c for c, t in self.card_toggles.items() if t.value}
         if self.kind == "trick_winner":
             return self.selected_seat
         if self.kind == "score_hand":
-            return (self.ns_box.value, self.ew_box.value)
+            return (self._read_points(self.ns_box, "N–S"), self._read_points(self.ew_box, "E–W"))
         if self.kind == "what_to_bid":
             return self.bid_dropdown.value
-        return self.points_box.value
+        return self._read_points(self.points_box, "Points")
 
     def check(self) -> teaching.Feedback:
-        """Check the entered answer, show the feedback (green/red) and record progress. Never raises."""
+        """Check the entered answer, show the feedback (green/red) and record progress. Never raises.
+
+        An answer that cannot be read (no seat picked, a number box empty or not holding a whole number) is not
+        graded and not recorded: the feedback says what to enter."""
         try:
-            ans = self.answer()
+            try:
+                ans = self.answer()
+            except teaching.ExerciseError as e:
+                fb = teaching.Feedback(False, str(e))
+                self._show(fb)
+                return fb
             if self.kind == "trick_winner" and ans is None:
                 fb = teaching.Feedback(False, "Pick a seat first: press N, E, S or W, then Check.")
                 self._show(fb)

@@ -145,9 +145,10 @@ def enter_answer(page, box, ex: teaching.Exercise, value) -> None:
         raise AssertionError(ex.kind)
 
 
-def _type_int(input_locator, value: int) -> None:
+def _type_int(input_locator, value: int | str) -> None:
+    """Type ``value`` into a number box's ``input`` (a Text widget: it sends what is typed as it is typed)."""
     input_locator.fill(str(value))
-    input_locator.press("Enter")  # an IntText sends its value on Enter / blur
+    input_locator.press("Enter")
 
 
 def check_and_wait(page, box, cls: str) -> str:
@@ -270,6 +271,37 @@ def test_trick_winner_lesson_seat_buttons_wrong_then_right(voila_url, page):
     wrong = wrong_answer(ex)
     enter_answer(page, box, ex, wrong)
     assert check_and_wait(page, box, "rook-wrong") == "✘ " + ex.check(wrong).message
+    enter_answer(page, box, ex, ex.answer)
+    assert check_and_wait(page, box, "rook-right") == "✔ " + ex.check(ex.answer).message
+    assert_no_traceback(page)
+    errors = unexpected_errors(page.errors, bad)
+    assert not errors, errors
+
+
+@pytest.mark.timeout(1800)
+def test_score_boxes_refuse_text_that_is_not_a_number(voila_url, page, artifacts_dir):
+    """Reported: in lesson 6's Score exercise, 'abc' / 'x' turned the boxes to 0 and were graded "you wrote N–S +0,
+    E–W +0". Now the boxes keep the text and the feedback asks for a whole number (not graded); a right answer
+    typed next, with a minus sign where needed, is then checked."""
+    slug = "06-scoring-and-game-end"
+    spec = next(s for s in notebook_exercises(slug) if s["kind"] == "score_hand")
+    ex = rebuild_exercise(spec)
+    bad = track_responses(page)
+    page.set_viewport_size({"width": 1280, "height": 1400})
+    page.goto(urljoin(voila_url, f"tutorial/{slug}.ipynb"), wait_until="domcontentloaded",
+              timeout=PAGE_TIMEOUT_MS)
+    wait_for_lesson(page, slug)
+    box = page.locator(".rook-exercise.rook-exercise-score_hand").first
+    assert f"#{spec['seed']}" in box.locator(".rook-exercise-title").inner_text()
+    ns, ew = box.locator(".rook-answer-ns input"), box.locator(".rook-answer-ew input")
+    _type_int(ns, "abc")
+    _type_int(ew, "x")
+    text = check_and_wait(page, box, "rook-wrong")
+    assert "type a whole number of points, e.g. 85 or -120" in text, text
+    assert "Wrong" not in text and "+0" not in text, text
+    assert ns.input_value() == "abc" and ew.input_value() == "x"
+    box.scroll_into_view_if_needed()
+    box.screenshot(path=str(artifacts_dir / "lesson-score-refused.png"))
     enter_answer(page, box, ex, ex.answer)
     assert check_and_wait(page, box, "rook-right") == "✔ " + ex.check(ex.answer).message
     assert_no_traceback(page)

@@ -37,12 +37,12 @@ def _enter(w: ExerciseWidget, answer) -> None:
     elif w.kind == "trick_winner":
         button = next(b for b in _find(w, "rook-answer-seat") if b.description == "NESW"[answer])
         button.click()
-    elif w.kind == "score_hand":
-        _find(w, "rook-answer-ns")[0].value, _find(w, "rook-answer-ew")[0].value = answer
+    elif w.kind == "score_hand":  # number boxes hold what was typed
+        _find(w, "rook-answer-ns")[0].value, _find(w, "rook-answer-ew")[0].value = (str(v) for v in answer)
     elif w.kind == "what_to_bid":
         _find(w, "rook-answer-bid")[0].value = answer
     else:
-        _find(w, "rook-answer-points")[0].value = answer
+        _find(w, "rook-answer-points")[0].value = str(answer)
 
 
 def _wrong(ex):
@@ -92,6 +92,51 @@ def test_new_exercise_moves_to_next_seed():
     assert w.seed == 6
     assert w.exercise == teaching.make_exercise("count_points", "crowsnest", 6)
     assert w.feedback.value == ""
+
+
+class _CountingProgress(Progress):
+    """A Progress that remembers every `record` call."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.recorded: list = []
+
+    def record(self, *args) -> None:
+        self.recorded.append(args)
+        super().record(*args)
+
+
+@pytest.mark.parametrize("typed", ["abc", "x", "", "   ", "12.5", "1e3", "85 points", "--5"])
+@pytest.mark.parametrize("kind", ["count_points", "score_hand"])
+def test_number_boxes_refuse_what_is_not_a_whole_number(kind, typed):
+    """Reported: typing "abc" in lesson 6's score boxes graded "you wrote N–S +0, E–W +0" (an IntText turns text
+    into 0). A box that is empty or does not hold a whole number is not graded and not recorded; the message says
+    what to type and the box keeps the text."""
+    progress = _CountingProgress()
+    w = ExerciseWidget(kind, seed=0, progress=progress)
+    boxes = [_find(w, c)[0] for c in (("rook-answer-ns", "rook-answer-ew") if kind == "score_hand"
+                                       else ("rook-answer-points",))]
+    right = w.exercise.answer if kind == "score_hand" else (w.exercise.answer,)
+    for bad in range(len(boxes)):  # the bad text in each box in turn, the others right
+        for i, box in enumerate(boxes):
+            box.value = typed if i == bad else str(right[i])
+        fb = w.check()
+        assert not fb.correct and "type a whole number of points, e.g. 85 or -120" in fb.message, fb.message
+        assert "Wrong" not in fb.message and "+0" not in fb.message and "rook-wrong" in w.feedback.value
+        assert boxes[bad].value == typed
+        assert progress.recorded == [] and progress.attempts == {}
+    for box, value in zip(boxes, right):
+        box.value = f" {value} "
+    assert w.check().correct and len(progress.recorded) == 1
+
+
+def test_number_boxes_read_signed_whole_numbers():
+    w = ExerciseWidget("score_hand", seed=0, progress=Progress())
+    ns, ew = w.exercise.answer
+    w.ns_box.value, w.ew_box.value = str(ns).replace("-", "\u2212"), f"+{ew}" if ew >= 0 else str(ew)
+    assert w.check().correct, w.last_feedback
+    w.new_exercise()
+    assert w.ns_box.value == w.ew_box.value == "" and w.ns_box.placeholder
 
 
 def test_card_toggles_match_hand():
