@@ -1,4 +1,6 @@
-"""Browser test: annotate a hand in the Replay tab, save it, load the file back, and find the comment again."""
+"""Browser test: annotate a hand in the Replay tab, save it, load the file back, and find the comment again.
+
+A comment or mark is about the last action shown: at "Step 6" it goes on the 6th action, record step 5."""
 from __future__ import annotations
 
 import json
@@ -6,7 +8,7 @@ import re
 
 from browser_helpers import assert_no_traceback, button, open_app, open_tab, wait_until
 
-STEP = 5
+STEP = 5  # the record step annotated: the last action shown at position STEP + 1
 COMMENT = "Browser note: 85 is too high without the nest."
 
 
@@ -37,9 +39,17 @@ def test_annotate_save_and_reload(voila_url, page, artifacts_dir, tmp_path):
     wait_until(lambda: _step(page)[0] == 0 and page.locator(".rook-annotate-path input").input_value()
                == "annotated/crowsnest-set.json", what="crowsnest-set to load")
 
-    _forward_to(page, STEP)
-    wait_until(lambda: f"Step {STEP}" in page.locator(".rook-annotate-step").inner_text(),
+    # at Step 0 no action is shown: the editor is disabled and says to step forward
+    assert "Step forward to comment on an action" in page.locator(".rook-annotate-step").inner_text()
+    assert _annotate_text(page).is_disabled()
+    assert button(page, "rook-annotate-mark", "??").first.is_disabled()
+
+    _forward_to(page, STEP + 1)
+    wait_until(lambda: f"record step {STEP}" in page.locator(".rook-annotate-step").inner_text(),
                what="the annotation editor to follow the step")
+    last_action = page.locator(".rook-replay-action").inner_text().replace("Last action:", "").strip().rstrip(".")
+    assert last_action and last_action in page.locator(".rook-annotate-step").inner_text(), last_action
+    assert not _annotate_text(page).is_disabled()
     _annotate_text(page).fill(COMMENT)
     button(page, "rook-annotate-save", "Save comment").first.click()
     wait_until(lambda: COMMENT in page.locator(".rook-replay-comment").inner_text(),
@@ -47,6 +57,9 @@ def test_annotate_save_and_reload(voila_url, page, artifacts_dir, tmp_path):
     button(page, "rook-annotate-mark", "?").first.click()
     wait_until(lambda: "?" in page.locator(".rook-annotate-step .rook-mark").all_inner_texts(),
                what="the mark to show")
+    # ... next to the last action on the action line as well (the action just shown, not the next one)
+    wait_until(lambda: "?" in page.locator(".rook-replay-action .rook-mark").all_inner_texts(),
+               what="the mark on the action line")
 
     out = tmp_path / "annotated" / "crowsnest-set-annotated.json"
     path_box = page.locator(".rook-annotate-path input").first
@@ -68,7 +81,7 @@ def test_annotate_save_and_reload(voila_url, page, artifacts_dir, tmp_path):
                == "annotated/crowsnest-set-annotated.json", what="the saved file to load")
     assert not page.locator(".rook-replay-error").is_visible()
     assert not page.locator(".rook-replay-comment").inner_text().strip().endswith(COMMENT)
-    _forward_to(page, STEP)
+    _forward_to(page, STEP + 1)
     wait_until(lambda: COMMENT in page.locator(".rook-replay-comment").inner_text(),
                what="the comment of the re-loaded file")
     wait_until(lambda: _annotate_text(page).input_value() == COMMENT, what="the comment in the editor")

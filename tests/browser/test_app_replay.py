@@ -93,3 +93,51 @@ def test_replay_example_to_final_score(voila_url, page, artifacts_dir):
     assert_no_traceback(page)
     assert not page.errors, page.errors
     print(text)
+
+
+def _status(page, *parts: str) -> str | None:
+    """The analysis status line; with ``parts``, the line only if it contains them all (else None)."""
+    text = page.locator(".rook-analysis-status").inner_text()
+    return text if all(p in text for p in parts) else None
+
+
+def test_replay_analysis_can_be_cancelled(voila_url, page, artifacts_dir):
+    """Analyze on a 14-trick record (its first lead takes minutes): a Cancel button shows while it runs, the status
+    counts the cards and the seconds; Cancel stops it and says after how many cards, keeping them; loading another
+    record while it runs says that it was stopped."""
+    open_app(page, voila_url)
+    open_tab(page, "Replay")
+    page.wait_for_selector(".rook-replay-examples select", state="visible")
+    cancel = page.locator("button.rook-analyze-cancel")
+    assert not cancel.is_visible(), "Cancel shown while no analysis runs"
+    _select_example(page, "partnership-made")
+    wait_until(lambda: _step(page)[0] == 0 and "partnership" in page.locator(".rook-annotate-path input")
+               .input_value(), what="partnership-made to load")
+
+    button(page, "rook-analyze", "Analyze").first.click()
+    wait_until(lambda: cancel.is_visible() and cancel.is_enabled(), what="the Cancel button")
+    status = wait_until(lambda: _status(page, "cards done", "s so far"), timeout_s=120,
+                        what="the progress with the seconds elapsed")
+    assert re.search(r"Analyzing… \d+ of 56 cards done", status), status
+    page.locator(".rook-analysis").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts_dir / "replay-analysis-running.png"), full_page=True)
+    # the clock moves on while the search works
+    wait_until(lambda: _status(page) != status, timeout_s=30, what="the status to move on")
+
+    cancel.click()
+    text = wait_until(lambda: _status(page, "Analysis cancelled after"), what="the cancel message")
+    m = re.search(r"Analysis cancelled after (\d+) of 56 cards", text)
+    assert m and "the cards analysed so far are shown" in text, text
+    wait_until(lambda: not cancel.is_visible(), what="Cancel to hide")
+    assert button(page, "rook-analyze", "Analyze").first.is_enabled()
+    page.screenshot(path=str(artifacts_dir / "replay-analysis-cancelled.png"), full_page=True)
+
+    # a running analysis stopped by loading another record says so
+    button(page, "rook-analyze", "Analyze").first.click()
+    wait_until(lambda: cancel.is_visible(), what="the Cancel button again")
+    _select_example(page, "crowsnest-made")
+    wait_until(lambda: _status(page, "The analysis of partnership-made was stopped: another record was loaded."),
+               what="the stopped message")
+    assert not cancel.is_visible()
+    assert_no_traceback(page)
+    assert not page.errors, page.errors
