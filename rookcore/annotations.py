@@ -8,7 +8,8 @@ Conventions
   `HandRecord`; the record passed in is never modified.
 * Steps are the record's steps (record-format.md "comments"): 0 is the first auction call, then the calls, the
   discard (one step), trump (one step) and every card played; step ``k`` is the action ``record.actions()[k]``,
-  i.e. the decision taken in the position after ``k`` steps (what the Replay panel shows at "Step k").
+  i.e. the decision taken in the position after ``k`` steps (the Replay panel annotates it at "Step k+1",
+  where it is the last action shown).
 * Comments may sit on any step ``0..n`` (``n`` = number of actions; step ``n`` is "after the last action", as the
   record validator allows). Marks may sit on any *action* step ``0..n-1`` — calls, the discard, trump or a card —
   though the analyzer only ever judges cards.

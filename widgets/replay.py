@@ -54,7 +54,7 @@ from rookcore.records import GameRecord, HandRecord, RecordError
 from rookcore.rules import Rules
 
 from .cards import card_svg, hand_svg
-from .paths import ReplaceGuard, app_path
+from .paths import ReplaceGuard, app_path, record_path
 from .progress import STARTING, AnalysisRun, Cancelled, cancellable_analysis, stop_analysis, throttled
 
 MAX_UPLOAD_BYTES = records.MAX_RECORD_BYTES  # 1 MB, the engine's own record size cap
@@ -772,14 +772,14 @@ class ReplayPanel(w.VBox):
     @_safe
     def save_record(self, path: str | None = None) -> str | None:
         """Write the annotated record (the whole game, if a game is loaded) to ``path`` (default: the Save-to box),
-        which must lie inside the app's folder (`widgets.paths.app_path`). Returns the path written, or None (the
-        error, or the question before replacing a file this panel did not write (`widgets.paths.ReplaceGuard`: a
-        second Save replaces it), is shown next to the button)."""
+        which must lie inside the app's folder (`widgets.paths.record_path`: a name without an extension gets
+        ``.json``). Returns the path written, or None (the error, or the question before replacing a file this panel
+        did not write (`widgets.paths.ReplaceGuard`: a second Save replaces it), is shown next to the button)."""
         record = self._require_record()
         path = (path if path is not None else self.save_path.value).strip()
         try:
             doc = self.game if self.game is not None else record
-            target = app_path(path)
+            target = record_path(path)
             question = self._replace_guard.question(target, "Save record")
             if question:
                 self.save_result.value = f"<span class='rook-annotate-question'>{escape(question, quote=False)}</span>"
