@@ -181,8 +181,14 @@ class PlayPanel(widgets.VBox):
                                                      tooltip="Double-dummy review of the cards you played",
                                                      layout=widgets.Layout(width="230px")), "rook-review")
         self.review_button.on_click(lambda _b: self.review())
+        self.review_stop_button = _classed(widgets.Button(
+            description="Stop", tooltip="Stop the review; the costly cards found so far stay listed",
+            button_style="danger", layout=widgets.Layout(width="80px", display="none")), "rook-review-stop")
+        self.review_stop_button.on_click(lambda _b: self.stop_review())
+        self._review_so_far: tuple[int, int, str] | None = None  # (done, total, costly cards html) last shown
         self.review_html = _classed(widgets.HTML(), "rook-review-list")
-        self.review_box = _classed(widgets.VBox([self.review_button, self.review_html],
+        self.review_box = _classed(widgets.VBox([widgets.HBox([self.review_button, self.review_stop_button]),
+                                                 self.review_html],
                                                 layout=widgets.Layout(display="none", margin="6px 0")),
                                    "rook-review-box")
 
@@ -561,6 +567,7 @@ class PlayPanel(widgets.VBox):
             self._stop_review()
         self.review_box.layout.display = "flex" if t.state.is_over else "none"
         running = self._review_thread is not None and self._review_thread.is_alive()
+        self._show_review_running(running)
         self.review_button.disabled = running or not t.state.is_over
 
     def _draw_download(self) -> None:
@@ -769,6 +776,25 @@ class PlayPanel(widgets.VBox):
     def _review_message(self, html: str) -> None:
         self.review_html.value = f"<div class='rook-review-result'>{html}</div>"
 
+    def _show_review_running(self, running: bool) -> None:
+        self.review_button.disabled = running
+        self.review_stop_button.layout.display = None if running else "none"
+
+    @_safe
+    def stop_review(self) -> None:
+        """The review's Stop button: stop a running "Could we have done better?" search; the costly cards found
+        so far stay listed, and the button starts the review again from the last card."""
+        if self._review_thread is None or not self._review_thread.is_alive():
+            self.show_info("No review is running.")
+            return
+        self._review_token += 1  # the worker's late result is dropped
+        self._stop_review()
+        self._show_review_running(False)
+        done, total, found = self._review_so_far or (0, 0, "")
+        where = f" after {done} of {total} cards" if total else ""
+        self._review_message(f"<b>Review stopped</b>{escape(where)}." + (
+            f"<br>Costly so far:<ul style='margin:4px 0'>{found}</ul>" if found else " No costly card found so far."))
+
     @_safe
     def review(self) -> None:
         """The "Could we have done better?" button: once the hand is over, list South's costly cards with the better choice
@@ -788,7 +814,8 @@ class PlayPanel(widgets.VBox):
         token = self._review_token
         self._review_message("<i>Analyzing… (double-dummy search of every card played; this can take a "
                              "while)</i>")
-        self.review_button.disabled = True
+        self._review_so_far = None
+        self._show_review_running(True)
         if self.review_in_background:
             self._review_thread = threading.Thread(target=self._run_review, args=(record, token),
                                                    name="rook-review", daemon=True)
@@ -811,6 +838,7 @@ class PlayPanel(widgets.VBox):
             items = annotations.review(record, threshold=self.review_threshold, seat=seat,
                                        analysis={"cards": cards})
             found = "".join(f"<li class='rook-review-item'>{escape(i['text'])}</li>" for i in items)
+            self._review_so_far = (done, total, found)
             self._review_message(f"<i>{escape(progress_text(done, total, cards))}</i>"
                                  + (f"<br>Costly so far:<ul style='margin:4px 0'>{found}</ul>" if found else ""))
 
@@ -839,8 +867,8 @@ class PlayPanel(widgets.VBox):
             items, error = None, e
         try:
             if token != self._review_token:
-                return  # a new hand was dealt meanwhile
-            self.review_button.disabled = False
+                return  # a new hand was dealt (or Stop clicked) meanwhile
+            self._show_review_running(False)
             if error is not None:
                 kind = "" if isinstance(error, ValueError) else f"{type(error).__name__}: "
                 self._review_message(f"<span class='rook-error' style='color:#c62828;font-weight:bold'>"

@@ -180,3 +180,37 @@ def test_a_new_hand_stops_a_running_review(monkeypatch):
     panel.new_hand_button.click()
     assert not thread.is_alive()
     assert "should never be shown" not in panel.review_html.value
+
+
+def test_stop_ends_a_running_review_and_keeps_what_it_found(monkeypatch):
+    """The review's Stop button (shown only while it runs) cancels the search at once; the costly cards found so
+    far stay listed; the review can be started again; Stop with nothing running only says so."""
+    from rookcore.analysis.bench import play_ready
+    from rookcore.rules import get_rules
+
+    reached = threading.Event()
+
+    def long_review(record, threshold=10, seat="S", analysis=None, progress=None, solver=None):
+        if analysis is not None:  # the panel listing the costly cards of the cards analysed so far
+            return [{"text": f"R5 lost 20 ({len(analysis['cards'])} cards)", "seat": "S"}]
+        progress(3, 27, [{"step": 40, "trick": 9, "seat": "S", "card": "R5", "best": 60, "value": 40, "loss": 20,
+                          "mark": "?", "best_cards": ["R14"]}] * 3)
+        reached.set()
+        solver.solve(play_ready(get_rules("partnership"), 0))  # minutes, unless cancelled
+        return [{"text": "should never be shown", "seat": "S"}]
+
+    monkeypatch.setattr(annotations, "review", long_review)
+    panel = _played_panel()
+    panel.stop_review()
+    assert "No review is running" in panel.status.value
+    assert panel.review_stop_button.layout.display == "none"
+    panel.review_button.click()
+    thread = panel._review_thread
+    assert reached.wait(30) and thread.is_alive()
+    assert panel.review_stop_button.layout.display is None and panel.review_button.disabled
+    panel.review_stop_button.click()
+    assert not thread.is_alive()
+    html = _text(panel.review_html.value)
+    assert "Review stopped after 3 of 27 cards" in html and "R5 lost 20 (3 cards)" in html
+    assert "should never be shown" not in html
+    assert panel.review_stop_button.layout.display == "none" and not panel.review_button.disabled
