@@ -59,7 +59,7 @@ def test_double_clicks_act_once(voila_url, page, artifacts_dir):
 def _focused(page) -> dict:
     """The focused element: its CSS classes and text."""
     return page.evaluate("""() => { const e = document.activeElement;
-        return {cls: e ? String(e.className).slice(0, 80) : '', text: e ? e.innerText.trim().slice(0, 40) : ''}; }""")
+        return {cls: e ? String(e.className) : '', text: e ? e.innerText.trim().slice(0, 40) : ''}; }""")
 
 
 def _press_and_wait(page, key: str, what: str) -> None:
@@ -96,9 +96,16 @@ def test_a_hand_played_with_the_keyboard_only(voila_url, page, artifacts_dir):
             for _ in range(n):  # the first n cards of hand + nest
                 page.keyboard.press("Space")
                 page.keyboard.press("Tab")
-            wait_until(lambda: f"{n} chosen" in page.locator(".rook-discard-count").inner_text(), what="the picks")
-            while "rook-discard-button" not in _focused(page)["cls"]:
+            wait_until(lambda: f"{n} chosen" in page.locator(".rook-discard-count").inner_text()
+                       and page.locator("button.rook-discard-button:visible:not([disabled])").count(),
+                       what="the picks and Discard enabled")
+            for _ in range(400):
+                if "rook-discard-button" in _focused(page)["cls"]:
+                    break
                 page.keyboard.press("Tab")
+            else:
+                page.screenshot(path=str(artifacts_dir / "play-keyboard-failed.png"), full_page=True)
+                raise AssertionError(f"Tab never reached Discard; the focus is on {_focused(page)} ({steps[-5:]})")
         _press_and_wait(page, "Enter", steps[-1])
         assert not page.locator(".rook-status .rook-error").count(), (status_text(page), steps[-5:])
     assert "rook-new-hand" in _focused(page)["cls"], _focused(page)
