@@ -39,7 +39,6 @@ import json
 import os
 import pathlib
 import threading
-import time
 from html import escape
 from typing import Any, Callable
 
@@ -95,6 +94,7 @@ class Progress:
         self._listeners: list[Callable[[], None]] = []
         self._lock = threading.RLock()  # the `watch` thread reloads while the kernel's thread records
         self._watcher: threading.Thread | None = None
+        self._unwatch = threading.Event()
         self._load()
 
     # persistence
@@ -153,8 +153,7 @@ class Progress:
 
         def loop() -> None:
             last = stamp()
-            while True:
-                time.sleep(every)
+            while not self._unwatch.wait(every):
                 now = stamp()
                 if now != last:
                     last = now
@@ -163,8 +162,16 @@ class Progress:
                     except Exception:  # noqa: BLE001 - a listener's failure must not stop the watching
                         pass
 
+        self._unwatch.clear()
         self._watcher = threading.Thread(target=loop, name="rook-progress-watch", daemon=True)
         self._watcher.start()
+
+    def stop_watching(self, timeout: float = 5.0) -> None:
+        """End the `watch` thread (waiting up to ``timeout`` seconds); `watch` may start it again."""
+        watcher, self._watcher = self._watcher, None
+        if watcher is not None:
+            self._unwatch.set()
+            watcher.join(timeout)
 
     def _changed(self) -> None:
         self._save()

@@ -211,9 +211,14 @@ def test_watch_picks_up_another_pages_progress(tmp_path):
     seen = threading.Event()
     app.on_change(seen.set)
     app.watch(every=0.05)
-    lesson.visit("03-nest-and-trump")
-    assert seen.wait(10), "the watching Progress did not notice the file change"
-    assert app.visited == ["03-nest-and-trump"]
+    try:
+        lesson.visit("03-nest-and-trump")
+        assert seen.wait(10), "the watching Progress did not notice the file change"
+        assert app.visited == ["03-nest-and-trump"]
+    finally:
+        app.stop_watching()
+    assert not any(t.name == "rook-progress-watch" and t.is_alive() for t in threading.enumerate()
+                   if t is not getattr(lessons.PROGRESS, "_watcher", None))
 
 
 def test_app_links_open_lessons_in_a_new_tab():
