@@ -4,6 +4,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+import threading
 
 import ipywidgets as widgets
 import pytest
@@ -315,7 +316,10 @@ def test_pacing_steps_one_ai_move_at_a_time(monkeypatch):
     import widgets.play as play
 
     sleeps = []
-    monkeypatch.setattr(play.time, "sleep", lambda s: sleeps.append(s))
+    real_sleep = play.time.sleep
+    # only the panel's own pauses (the kernel's thread): another test's background thread may sleep meanwhile
+    monkeypatch.setattr(play.time, "sleep", lambda s: sleeps.append(s) if threading.current_thread()
+                        is threading.main_thread() else real_sleep(s))
     panel = PlayPanel(seed=3, pace=0.25)
     assert panel.pace == 0.25
     before = len(panel.table.log)
@@ -333,7 +337,11 @@ def test_undo_new_hand_new_game_wait_while_the_ais_move(monkeypatch):
     panel = PlayPanel(seed=3, pace=0.25)
     seen = []
 
-    def sleep(_s):
+    real_sleep = play.time.sleep
+
+    def sleep(s):
+        if threading.current_thread() is not threading.main_thread():
+            return real_sleep(s)  # another test's background thread
         seen.append({name: getattr(panel, name).disabled
                      for name in ("hint_button", "undo_button", "new_hand_button", "new_game_button")})
     monkeypatch.setattr(play.time, "sleep", sleep)
