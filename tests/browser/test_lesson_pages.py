@@ -254,19 +254,25 @@ def test_first_lesson_from_the_learn_tab_wrong_then_right(voila_url, page, artif
     assert not page.errors, page.errors
 
 
-@pytest.mark.timeout(1800)
-def test_trick_winner_lesson_seat_buttons_wrong_then_right(voila_url, page):
-    """Lesson 05's first "who wins the trick" exercise, answered with the N/E/S/W buttons."""
-    slug = "05-winning-tricks"
-    spec = next(s for s in notebook_exercises(slug) if s["kind"] == "trick_winner")
+def _open_first_exercise(page, voila_url: str, slug: str, kind: str):
+    """Open lesson ``slug`` and find its first ``kind`` exercise; (the exercise rebuilt by the engine, its box
+    locator, the list of failed responses)."""
+    spec = next(s for s in notebook_exercises(slug) if s["kind"] == kind)
     ex = rebuild_exercise(spec)
     bad = track_responses(page)
     page.set_viewport_size({"width": 1280, "height": 1400})
     page.goto(urljoin(voila_url, f"tutorial/{slug}.ipynb"), wait_until="domcontentloaded",
               timeout=PAGE_TIMEOUT_MS)
     wait_for_lesson(page, slug)
-    box = page.locator(".rook-exercise.rook-exercise-trick_winner").first
+    box = page.locator(f".rook-exercise.rook-exercise-{kind}").first
     assert f"#{spec['seed']}" in box.locator(".rook-exercise-title").inner_text()
+    return ex, box, bad
+
+
+@pytest.mark.timeout(1800)
+def test_trick_winner_lesson_seat_buttons_wrong_then_right(voila_url, page):
+    """Lesson 05's first "who wins the trick" exercise, answered with the N/E/S/W buttons."""
+    ex, box, bad = _open_first_exercise(page, voila_url, "05-winning-tricks", "trick_winner")
 
     wrong = wrong_answer(ex)
     enter_answer(page, box, ex, wrong)
@@ -283,16 +289,7 @@ def test_score_boxes_refuse_text_that_is_not_a_number(voila_url, page, artifacts
     """Reported: in lesson 6's Score exercise, 'abc' / 'x' turned the boxes to 0 and were graded "you wrote N–S +0,
     E–W +0". Now the boxes keep the text and the feedback asks for a whole number (not graded); a right answer
     typed next, with a minus sign where needed, is then checked."""
-    slug = "06-scoring-and-game-end"
-    spec = next(s for s in notebook_exercises(slug) if s["kind"] == "score_hand")
-    ex = rebuild_exercise(spec)
-    bad = track_responses(page)
-    page.set_viewport_size({"width": 1280, "height": 1400})
-    page.goto(urljoin(voila_url, f"tutorial/{slug}.ipynb"), wait_until="domcontentloaded",
-              timeout=PAGE_TIMEOUT_MS)
-    wait_for_lesson(page, slug)
-    box = page.locator(".rook-exercise.rook-exercise-score_hand").first
-    assert f"#{spec['seed']}" in box.locator(".rook-exercise-title").inner_text()
+    ex, box, bad = _open_first_exercise(page, voila_url, "06-scoring-and-game-end", "score_hand")
     ns, ew = box.locator(".rook-answer-ns input"), box.locator(".rook-answer-ew input")
     _type_int(ns, "abc")
     _type_int(ew, "x")

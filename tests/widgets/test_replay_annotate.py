@@ -254,7 +254,8 @@ def test_analyze_marks_cards():
     assert p.analysis is None and p.analysis_table.value == ""
 
 
-def test_analyze_in_background_shows_analyzing_first():
+def _gated_analyzer():
+    """(gate, analyzer): the analyzer returns `_fake_analysis` of its record once ``gate`` is set (at most 30 s)."""
     import threading
 
     gate = threading.Event()
@@ -263,6 +264,11 @@ def test_analyze_in_background_shows_analyzing_first():
         gate.wait(30)
         return _fake_analysis(record)
 
+    return gate, slow
+
+
+def test_analyze_in_background_shows_analyzing_first():
+    gate, slow = _gated_analyzer()
     p = ReplayPanel(analyzer=slow)
     p.analyze_button.click()
     assert "Analyzing…" in p.analysis_status.value and p.analyze_button.disabled
@@ -547,14 +553,7 @@ def test_cancel_stops_the_analysis_and_keeps_the_cards_analysed_so_far(monkeypat
 def test_cancel_before_the_first_card_and_a_late_result_is_not_shown():
     """An analysis cancelled before its first card says there is nothing to show; the result it still returns
     later is ignored."""
-    import threading
-
-    gate = threading.Event()
-
-    def slow(record):
-        gate.wait(30)
-        return _fake_analysis(record)
-
+    gate, slow = _gated_analyzer()
     p = ReplayPanel(analyzer=slow)
     p.analyze_button.click()
     thread = p._analysis_thread
