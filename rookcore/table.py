@@ -416,7 +416,7 @@ class Table:
             if s.passed_out:
                 return "All four passed: the same dealer deals again (New hand)."
             ns, ew = s.score()
-            team = TEAMS[s.declarer & 1]
+            team = ("N–S", "E–W")[s.declarer & 1]
             verdict = "made" if s.made else "were set on"
             return (f"Hand over: {team} {verdict} {s.high_bid} (captured N–S {s.captured[0]}, E–W {s.captured[1]}; "
                     f"score N–S {ns:+d}, E–W {ew:+d}).")

@@ -21,7 +21,7 @@ import os
 from urllib.parse import parse_qs
 
 from rookcore.examples import list_examples
-from rookcore.rules import Rules, get_rules
+from rookcore.rules import VARIANTS, Rules, get_rules
 
 from .lessons import LINK_STYLE, PROGRESS, progress_view, tutorial_index
 from .replay import ReplayPanel
@@ -102,9 +102,9 @@ class RookApp(w.VBox):
         self.rules_view.add_class("rook-rules-view")
         self.settings = SettingsPanel(self.rules, on_apply=self.apply_rules, on_level=self.set_level)
 
-        toggle = getattr(self.play_panel, "bird_toggle", None)
-        if toggle is not None:  # one choice of the bird, shown alike on Play and in Settings
-            toggle.observe(lambda change: setattr(self.settings.bird, "value", change["new"]), names="value")
+        choices = getattr(self.play_panel, "on_bird_choice", None)
+        if choices is not None:  # one choice of the bird, shown alike on Play and in Settings
+            choices.append(self._bird_chosen_on_play)
 
         self.learn = learn_panel()
         self.tab = w.Tab(children=[play_tab, self.replay, self.learn, self.rules_view, self.settings])
@@ -136,13 +136,32 @@ class RookApp(w.VBox):
         except Exception:  # noqa: BLE001
             return None
 
+    def _draw_rules_view(self, current: Rules) -> None:
+        """The Rules tab shows the rules last applied in Settings, saying so while the game in play has others."""
+        note = ""
+        if current != self.rules or current.options != self.rules.options:
+            note = (f"<p class='rook-rules-next' style='color:#8a6d00'><i>From the next new game; the game in "
+                    f"play keeps {escape(current.title)}"
+                    f"{' with its options' if current.variant == self.rules.variant else ''}.</i></p>")
+        self.rules_view.value = note + rules_html(self.rules)
+
     def _update_play_header(self) -> None:
         current = self._current_play_rules() or self.rules
+        self._draw_rules_view(current)
         pending = getattr(self.play_panel, "pending_rules", None)
         text = f"Rule set: <b>{escape(current.title)}</b>"
         if pending is not None and (pending != current or pending.options != current.options):
             text = f"Rule set: <b>{escape(pending.title)}</b> (from the next new game; this game: {escape(current.title)})"
         self.play_header.value = f"<div style='color:#333;margin:2px 0 6px'>{text}</div>"
+
+    def _bird_chosen_on_play(self, on: bool) -> None:
+        """The learner ticked or unticked the bird on the Play tab: Settings' box and line say the same."""
+        s = self.settings
+        s.bird.value = on
+        upcoming = VARIANTS[s.variant.value]
+        if upcoming.bird_points:
+            s.message.value = (f"From the next new game: {'with' if on else 'without'} the "
+                               f"{escape(upcoming.bird_name)} (chosen on the Play tab).")
 
     def set_level(self, level: str) -> None:
         """Settings' AI level: the three AI seats and the Hint use ``level`` from their next move."""
@@ -161,7 +180,6 @@ class RookApp(w.VBox):
                 self.play_panel.set_bird(None)
         except Exception:  # noqa: BLE001
             pass
-        self.rules_view.value = rules_html(rules)
         self._update_play_header()
 
 

@@ -113,13 +113,15 @@ class PlayPanel(widgets.VBox):
     buttons first ask when they would throw away a hand or a game in play (``confirm``, a
     `widgets.clicks.SecondClick`: a second click at least ``confirm.wait`` seconds later goes ahead), while the
     methods act at once. ``on_new_game``: a list of callables (no arguments) that `new_game` runs once the new game
-    has started (the app's header uses it).
+    has started (the app's header uses it); ``on_bird_choice``: callables(on: bool) run when the learner ticks or
+    unticks "Play with the bird" (Settings follows it).
     """
 
     def __init__(self, table: Table | None = None, seed: int | None = None, pace: float = 0.6) -> None:
         self.table = table if table is not None else Table(seed=seed)
         self.pending_rules: Rules | None = None  # chosen in Settings, used by the next new game
         self.on_new_game: list = []  # callables (no arguments) run after New game has started a game
+        self.on_bird_choice: list = []  # callables(on: bool) run when the learner ticks or unticks the bird box
         self._card_widgets: dict = {}
         self._buttons = DecisionButtons(self._stale_click)  # action buttons, new ones for each decision
         self.confirm = SecondClick()  # New hand / New game ask before throwing a hand or a game away
@@ -239,10 +241,14 @@ class PlayPanel(widgets.VBox):
     # ------------------------------------------------------------------ status
     def show_error(self, message: str) -> None:
         """Show ``message`` in red in the status line."""
+        self._last_info = ""
         self.status.value = f'<span class="rook-error" style="color:#c62828;font-weight:bold">{escape(message)}</span>'
+
+    _last_info = ""  # the text of the last `show_info`, kept by a stale click's note
 
     def show_info(self, message: str) -> None:
         """Show ``message`` in the status line."""
+        self._last_info = message
         self.status.value = f'<span class="rook-info">{escape(message)}</span>'
 
     # ------------------------------------------------------------------ drawing
@@ -303,7 +309,11 @@ class PlayPanel(widgets.VBox):
                                                                  "rook-new-game"), self._new_game_clicked)
 
     def _stale_click(self) -> None:
-        self.show_info("A click made before the table changed was ignored. " + self.table.prompt())
+        """A click on a button of an earlier decision: say it was ignored, keeping what the status said (a new
+        hand dealt, say)."""
+        note = "A click made before the table changed was ignored."
+        said = self._last_info if self._last_info.strip() else self.table.prompt()
+        self.show_info(said if said.startswith(note) else f"{note} {said}")
 
     def _start_decision(self) -> None:
         """A new decision (new action buttons) once the AIs have moved and the learner may act, or nobody can."""
@@ -542,6 +552,8 @@ class PlayPanel(widgets.VBox):
                                   self.bird_toggle]
         busy = self._ai_moving
         self.hint_button.disabled = busy or not t.is_learner_turn()
+        self.hint_button.tooltip = ("wait for the AIs to finish their moves" if busy else
+                                    "What would the AI play here?")
         self.undo_button.disabled = busy or not any(seat == t.learner for seat, _a, _s in t.state.history)
         self.new_hand_button.disabled = busy or t.game.is_over
         self.new_game_button.disabled = busy
@@ -705,6 +717,8 @@ class PlayPanel(widgets.VBox):
         self.table.new_hand()
         self.hint_html.value = ""
         self._advance()
+        t = self.table
+        self.show_info(f"Hand {t.hand_number} dealt by {SEATS[t.state.dealer]}. {t.prompt()}")
 
     @_safe
     def new_game(self) -> None:
@@ -745,6 +759,8 @@ class PlayPanel(widgets.VBox):
     def _on_bird(self, change) -> None:
         if not self._drawing_bird:
             self.set_bird(change["new"])
+            for callback in self.on_bird_choice:
+                callback(bool(change["new"]))
 
     @_safe
     def save(self, path: str | None = None) -> str | None:

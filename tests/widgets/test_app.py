@@ -196,11 +196,14 @@ def test_one_bird_choice_on_play_and_in_settings():
     s.bird.value = False
     s.apply()
     assert "without the Rook" in s.message.value and "bird no" not in s.message.value
+    assert "From the next new game; the game in play keeps CrowsNest" in app.rules_view.value
     assert play.bird_toggle.value is False and "Rook" in play.bird_toggle.description
     play.new_game()
     assert not play.table.rules.bird and play.bird_toggle.value is False
+    assert "From the next new game" not in app.rules_view.value
     play.bird_toggle.value = True
     assert s.bird.value is True and play.table.bird_next_game
+    assert "From the next new game: with the Rook (chosen on the Play tab)." in s.message.value
     play.new_game()
     assert play.table.rules.bird and play.table.rules.variant == "tournament"
     # Settings → Partnership (no bird) and back to CrowsNest: an old Play choice does not override Settings

@@ -4,6 +4,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+import re
 import threading
 
 import ipywidgets as widgets
@@ -116,6 +117,8 @@ def test_whole_hand_through_buttons(seed, bid_ok):
     assert f"<th>{ns}</th><th>{ew}</th>" in sheet  # the totals row
     assert t.score_sheet()["totals"] == {"NS": ns, "EW": ew}
     assert "Hand over" in _status(panel) or "passed" in _status(panel)
+    if not t.state.passed_out:  # the teams are named as everywhere else on the page
+        assert re.search(r"Hand over: (N–S|E–W) (made|were set on) \d+", _status(panel)), _status(panel)
     assert not _enabled(panel, "rook-card-S")
 
 
@@ -344,10 +347,13 @@ def test_undo_new_hand_new_game_wait_while_the_ais_move(monkeypatch):
             return real_sleep(s)  # another test's background thread
         seen.append({name: getattr(panel, name).disabled
                      for name in ("hint_button", "undo_button", "new_hand_button", "new_game_button")})
+        assert all("wait for the AIs" in getattr(panel, name).tooltip
+                   for name in ("hint_button", "undo_button", "new_hand_button", "new_game_button"))
     monkeypatch.setattr(play.time, "sleep", sleep)
     panel.pass_button.click()
     assert seen, "the AIs moved after South passed"
     assert all(all(state.values()) for state in seen), seen
+    assert "wait" not in panel.hint_button.tooltip
     assert not panel.new_game_button.disabled and not panel.new_hand_button.disabled
     assert not panel.undo_button.disabled  # South has passed: that can be taken back
     assert "wait" not in panel.undo_button.tooltip
@@ -467,8 +473,11 @@ def test_new_hand_and_new_game_ask_and_a_double_click_does_not_confirm():
     panel.new_hand_button.click()  # the second click of a double click
     assert panel.table.state is hand and "Click New hand again" in _status(panel)
     panel.confirm.wait = 0
-    panel.new_hand_button.click()
-    assert panel.table.state is not hand
+    old_button = panel.new_hand_button
+    old_button.click()
+    assert panel.table.state is not hand and "Hand 1 dealt by" in _status(panel)
+    old_button.click()  # the second click of a double click that confirmed: ignored, and the news stays
+    assert "ignored" in _status(panel) and "dealt by" in _status(panel)
     assert panel.table.state.phase is Phase.AUCTION and panel.table.is_learner_turn()
     panel.pass_button.click()  # South has acted in this game: New game now asks
     game = panel.table.game
