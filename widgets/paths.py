@@ -10,8 +10,9 @@ The app's folder is the environment variable ``ROOK_FILES_ROOT`` if set, else th
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
+
+from .clicks import SecondClick
 
 __all__ = ["FILES_ROOT_ENV", "files_root", "app_path", "record_path", "ReplaceGuard"]
 
@@ -54,29 +55,26 @@ class ReplaceGuard:
     under the default name ``hands/hand-1.json``, say): the first Save to such a file only asks; a second Save to
     the same path replaces it. Files this panel wrote are replaced without asking."""
 
-    CONFIRM_AFTER = 0.5
+    CONFIRM_AFTER = SecondClick.WAIT
     """Seconds between the question and a Save that confirms it: the second click of a double click comes sooner
-    and only repeats the question."""
+    and only repeats the question (`widgets.clicks.SecondClick`)."""
 
     def __init__(self) -> None:
         self._written: set[Path] = set()
-        self._asked: tuple[Path, float] | None = None
+        self._confirm = SecondClick()
 
     def question(self, path: Path, button: str = "Save") -> str | None:
         """None if saving to ``path`` (as given by `app_path`) may go ahead, else the question to show, naming the
         ``button`` to click again (a later Save to ``path``, `CONFIRM_AFTER` seconds on, goes ahead). Raises
         nothing."""
-        now = time.monotonic()
-        if path.is_file() and path not in self._written:
-            if self._asked is None or self._asked[0] != path:
-                self._asked = (path, now)
-            elif now - self._asked[1] >= self.CONFIRM_AFTER:
-                return None
-            return (f"{path.name} already exists in {path.parent}: click {button} again to replace it, "
-                    "or change the name")
-        return None
+        if not path.is_file() or path in self._written:
+            return None
+        self._confirm.wait = self.CONFIRM_AFTER
+        if self._confirm.confirmed(path):
+            return None
+        return f"{path.name} already exists in {path.parent}: click {button} again to replace it, or change the name"
 
     def saved(self, path: Path) -> None:
         """Note that this panel wrote ``path`` (later saves to it replace it without asking)."""
         self._written.add(path)
-        self._asked = None
+        self._confirm.forget()
