@@ -152,6 +152,18 @@ class Table:
         """Whether the next `new_game` plays with the bird (set by `set_bird`; default: as now)."""
         return self.rules.bird if self._bird_next is None else self._bird_next
 
+    @property
+    def learner_has_acted(self) -> bool:
+        """True if the learner has made a call or a play in the hand on show (so `undo_learner` has something to
+        take back)."""
+        return any(seat == self.learner for seat, _a, _saved in self._hand.history)
+
+    @property
+    def game_started(self) -> bool:
+        """True once the game has something to lose: a hand after the first, or the learner's own action in the
+        first (a `new_game` then throws that away)."""
+        return self.hand_number > 1 or self.learner_has_acted
+
     def is_learner_turn(self) -> bool:
         """True if the hand is not over and the learner is the seat to act."""
         return not self._hand.is_over and self._hand.to_act == self.learner
@@ -338,7 +350,7 @@ class Table:
         Raises IllegalAction("nothing to undo: ...") if the learner has not acted in this hand (nothing changes).
         """
         s = self._hand
-        if not any(seat == self.learner for seat, _a, _saved in s.history):
+        if not self.learner_has_acted:
             raise IllegalAction("nothing to undo: you have not acted in this hand")
         if self._recorded:
             self._unrecord()

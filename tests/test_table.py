@@ -405,3 +405,17 @@ def test_counters_out_do_not_give_away_the_hidden_nest():
             seen.add((sum(table.rules.card_points[c] for c in s.nest), table.tally()["counters_out"]))
     assert len({nest for nest, _out in seen}) > 1, "the deals should differ in nest points"
     assert {out for _nest, out in seen} == {table.rules.counter_total}
+
+
+def test_learner_has_acted_and_game_started():
+    table = Table(seed=5)
+    table.run_ai()
+    assert not table.learner_has_acted and not table.game_started  # only the AIs have called
+    table.learner_act(PASS)
+    assert table.learner_has_acted and table.game_started
+    table.undo_learner()
+    assert not table.learner_has_acted and not table.game_started
+    _finish_hand(table, random.Random(5))
+    table.new_hand()
+    table.run_ai()
+    assert table.hand_number == 2 and table.game_started and not table.learner_has_acted

@@ -554,7 +554,7 @@ class PlayPanel(widgets.VBox):
         self.hint_button.disabled = busy or not t.is_learner_turn()
         self.hint_button.tooltip = ("wait for the AIs to finish their moves" if busy else
                                     "What would the AI play here?")
-        self.undo_button.disabled = busy or not any(seat == t.learner for seat, _a, _s in t.state.history)
+        self.undo_button.disabled = busy or not t.learner_has_acted
         self.new_hand_button.disabled = busy or t.game.is_over
         self.new_game_button.disabled = busy
         wait = "wait for the AIs to finish their moves"
@@ -703,8 +703,7 @@ class PlayPanel(widgets.VBox):
     def _new_game_clicked(self) -> None:
         """The New game button: once the game has started (and is not over) it first asks (`confirm`)."""
         t = self.table
-        started = t.hand_number > 1 or any(seat == t.learner for seat, _a, _s in t.state.history)
-        if started and not t.game.is_over and not self.confirm.confirmed(("new game", self._buttons.decision)):
+        if t.game_started and not t.game.is_over and not self.confirm.confirmed(("new game", self._buttons.decision)):
             ns, ew = t.game.scores
             self.show_info(f"New game ends this game (hand {t.hand_number}, N–S {ns} · E–W {ew}). Click New game "
                            "again to start a new one from 0–0.")
