@@ -143,14 +143,9 @@ class Table:
         return team_of(self.learner)
 
     @property
-    def bird_choice(self) -> bool | None:
-        """The `set_bird` choice for the next `new_game` (None: no choice made, the next game's rules decide)."""
-        return self._bird_next
-
-    @property
     def bird_next_game(self) -> bool:
         """Whether the next `new_game` plays with the bird (set by `set_bird`; default: as now)."""
-        return self.rules.bird if self._bird_next is None else self._bird_next
+        return self.next_game_rules().bird
 
     @property
     def learner_has_acted(self) -> bool:
@@ -463,11 +458,16 @@ class Table:
     def new_game(self, rules: Rules | None = None) -> Game:
         """Start a new game (scores 0–0, dealer N) with ``rules`` (default: the current rule set), applying a
         pending `set_bird` choice. Returns the new `Game`. Raises RulesError if the bird option does not apply."""
+        self._start_game(self.next_game_rules(rules))
+        return self.game
+
+    def next_game_rules(self, rules: Rules | None = None) -> Rules:
+        """The `Rules` a `new_game` with ``rules`` (default: the current rule set) would play: ``rules`` with a
+        pending `set_bird` choice applied when it has a bird. Raises nothing for valid ``rules``."""
         rules = rules or self.rules
         if self._bird_next is not None and rules.bird_points and rules.bird != self._bird_next:
             rules = rules.with_options({"bird": self._bird_next})
-        self._start_game(rules)
-        return self.game
+        return rules
 
     def set_bird(self, on: bool | None) -> None:
         """Play with (True) or without (False) the bird from the next `new_game` (rules.md §2 options:

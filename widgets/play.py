@@ -743,11 +743,11 @@ class PlayPanel(widgets.VBox):
     def _draw_bird_toggle(self) -> None:
         """The checkbox shows what the next new game will do; hidden when that rule set has no bird."""
         t = self.table
-        upcoming = self.pending_rules or t.rules
+        upcoming = t.next_game_rules(self.pending_rules)
         has_bird = bool(upcoming.bird_points and t.rules.bird_points)
         self.bird_toggle.layout.display = None if has_bird else "none"
         self.bird_toggle.description = f"Play with the {upcoming.bird_name if has_bird else 'bird'} (from the next new game)"
-        want = upcoming.bird if t.bird_choice is None else t.bird_choice
+        want = upcoming.bird
         if self.bird_toggle.value != want:
             self._drawing_bird = True
             try:
