@@ -47,6 +47,7 @@ import ipywidgets as w
 
 from rookcore import annotations, records
 from rookcore.actions import Bid, Discard, NameTrump, Pass, Play
+from rookcore.ai.base import describe_action
 from rookcore.cards import COLOUR_NAMES, Card
 from rookcore.examples import example_text, list_examples
 from rookcore.hand import SEATS, HandState, Phase
@@ -724,8 +725,9 @@ class ReplayPanel(w.VBox):
         return self.step - 1
 
     def _action_name(self, k: int) -> str:
-        """Short name of the action at record step ``k`` ("S plays Y13", "E bids 75 and wins the auction")."""
-        return describe_step(self.states[k + 1], self.record).split(" — ")[0].split(". ")[0].rstrip(".")
+        """Short name of the action at record step ``k`` ("S plays Y13", "E bids 75"; `describe_action`)."""
+        seat, action, _saved = self.states[k + 1].history[-1]
+        return f"{SEATS[seat]} {describe_action(action, self.record.rules.bird_name)}"
 
     def _require_action(self) -> tuple[HandRecord, int]:
         """The record on show and the step the editor is about (`annotated_step`). Raises ValueError without a
