@@ -18,6 +18,7 @@ from html import escape
 import ipywidgets as w
 
 import os
+import time
 from urllib.parse import parse_qs
 
 from rookcore.examples import list_examples
@@ -36,16 +37,47 @@ HEADER_HTML = ("<div style='display:flex;align-items:baseline;gap:12px;margin:4p
 
 
 def _make_play_panel(deal: int | None = None):
-    """The Play panel (on deal seed ``deal`` if given), or a placeholder Label if it fails to build."""
+    """The Play panel, or a placeholder Label if it fails to build. It keeps its game for the next visit
+    (`rookcore.saved`, ``keep=True``): with ``deal`` (a shared deal's seed) it starts a game on that deal; without,
+    the game the last visit kept goes on (`resume_game`), else a new game starts."""
     try:
         from rookcore.table import Table  # noqa: PLC0415
         from .play import PlayPanel  # noqa: PLC0415
-        return PlayPanel(Table(deal=deal) if deal is not None else None)
+        table, extra, welcome = (Table(deal=deal), {}, "") if deal is not None else resume_game()
+        panel = PlayPanel(table, keep=True)
+        panel.pending_rules = extra.get("pending_rules")
+        if "pace" in extra:
+            panel.pace = extra["pace"]
+        panel.resumed = deal is None and table is not None
+        if welcome:
+            panel.show_info(f"{welcome} {panel.table.prompt()}")
+        return panel
     except Exception as e:  # noqa: BLE001 - the rest of the app must still work
         label = w.HTML(f"<p><i>The Play panel is not available: {escape(type(e).__name__)}: "
                        f"{escape(str(e))}</i></p>")
         label.add_class("rook-play-placeholder")
         return label
+
+
+def resume_game():
+    """The game the last visit kept (`rookcore.saved.load_table`), for the Play panel: (table or None, extra dict,
+    welcome line). None when there is no kept game, the kept game is over (a new one starts), or it cannot be
+    resumed; the line then says why (e.g. "Your saved game could not be resumed: it was saved by another version of
+    the app. A new game has started."). Raises nothing for a bad file."""
+    from rookcore import saved  # noqa: PLC0415
+
+    try:
+        found = saved.load_table()
+    except saved.SavedGameError as e:
+        return None, {}, f"Your saved game could not be resumed: {e}. A new game has started."
+    if found is None or found.table.game.is_over:
+        return None, {}, ""
+    t = found.table
+    ns, ew = t.game.scores
+    kept = time.localtime(found.saved)
+    when = f"{kept.tm_mday} {time.strftime('%b at %H:%M', kept)}"
+    return t, found.extra, (f"Welcome back: your game goes on (hand {t.hand_number}, N–S {ns} · E–W {ew}; kept on "
+                            f"{when}). New game starts a fresh one.")
 
 
 def parse_links(query: str) -> dict:
@@ -90,6 +122,9 @@ class RookApp(w.VBox):
         self.header.add_class("rook-app-header")
 
         self.play_panel = _make_play_panel(self.links.get("deal"))
+        table = getattr(self.play_panel, "table", None)
+        if getattr(self.play_panel, "resumed", False):  # Settings and the Rules tab show the resumed game's rules
+            self.rules = self.play_panel.pending_rules or table.rules
         self.play_header = w.HTML("")
         self.play_header.add_class("rook-play-ruleset")
         callbacks = getattr(self.play_panel, "on_new_game", None)
@@ -100,7 +135,8 @@ class RookApp(w.VBox):
         self.replay = ReplayPanel()
         self.rules_view = w.HTML(rules_html(self.rules))
         self.rules_view.add_class("rook-rules-view")
-        self.settings = SettingsPanel(self.rules, on_apply=self.apply_rules, on_level=self.set_level)
+        self.settings = SettingsPanel(self.rules, on_apply=self.apply_rules, on_level=self.set_level,
+                                      level=table.level if table is not None else "rules")
 
         choices = getattr(self.play_panel, "on_bird_choice", None)
         if choices is not None:  # one choice of the bird, shown alike on Play and in Settings
@@ -166,6 +202,7 @@ class RookApp(w.VBox):
     def set_level(self, level: str) -> None:
         """Settings' AI level: the three AI seats and the Hint use ``level`` from their next move."""
         self.play_panel.table.set_level(level)
+        self.play_panel.keep_game()
 
     def apply_rules(self, rules: Rules) -> None:
         """Settings' Apply: keep ``rules`` for the next new game and redraw the Rules tab."""
@@ -178,6 +215,7 @@ class RookApp(w.VBox):
                 self.play_panel.set_bird(rules.bird)
             else:
                 self.play_panel.set_bird(None)
+            self.play_panel.keep_game()  # the rules for the next game are kept with the game
         except Exception:  # noqa: BLE001
             pass
         self._update_play_header()

@@ -57,7 +57,7 @@ from html import escape
 
 import ipywidgets as widgets
 
-from rookcore import annotations
+from rookcore import annotations, saved
 from rookcore.actions import PASS, NameTrump, Play, bid as make_bid
 from rookcore.cards import COLOUR_NAMES, COLOURS, Card
 from rookcore.hand import SEATS, TEAMS, Phase
@@ -106,6 +106,8 @@ class PlayPanel(widgets.VBox):
       table: a `rookcore.table.Table` (default: a new CrowsNest table with ``seed``).
       seed: deal/AI seed for the default table (None = random).
       pace: seconds between AI moves (float >= 0; 0 = instant). Also the ``pace`` attribute and the speed slider.
+      keep: save the game after every change (`rookcore.saved`, the app's resume on the next visit; default False).
+        Also the ``keep`` attribute; a save that fails turns it off and says so once in the status line.
 
     The AIs before the learner's first turn act instantly at construction; later AI moves are paced.
     Public handlers (also wired to the buttons): `play_card`, `call_bid`, `call_pass`, `name_trump`,
@@ -117,8 +119,12 @@ class PlayPanel(widgets.VBox):
     unticks "Play with the bird" (Settings follows it).
     """
 
-    def __init__(self, table: Table | None = None, seed: int | None = None, pace: float = 0.6) -> None:
+    def __init__(self, table: Table | None = None, seed: int | None = None, pace: float = 0.6,
+                 keep: bool = False) -> None:
         self.table = table if table is not None else Table(seed=seed)
+        self.keep = keep
+        self._keep_problem = ""  # why keeping the game failed, said once
+        self.resumed = False  # True when the app resumed a kept game into this panel
         self.pending_rules: Rules | None = None  # chosen in Settings, used by the next new game
         self.on_new_game: list = []  # callables (no arguments) run after New game has started a game
         self.on_bird_choice: list = []  # callables(on: bool) run when the learner ticks or unticks the bird box
@@ -158,6 +164,7 @@ class PlayPanel(widgets.VBox):
         self.speed = _classed(widgets.FloatSlider(value=float(pace), min=0.0, max=max(2.0, float(pace)), step=0.1,
                                                   description="Seconds per AI move",
                                                   style={"description_width": "initial"}), "rook-speed")
+        self.speed.observe(lambda _change: self.keep_game(), names="value")
         self.hint_button = _classed(widgets.Button(description="Hint", tooltip="What would the AI play here?"),
                                     "rook-hint-button")
         self.hint_button.on_click(lambda _b: self.show_hint())
@@ -338,7 +345,21 @@ class PlayPanel(widgets.VBox):
         self._draw_score_sheet()
         self._draw_controls()
         self._draw_review()
-        self.show_info(t.prompt())
+        self.keep_game()
+        self.show_info(t.prompt() + self._keep_problem)
+        self._keep_problem = ""
+
+    def keep_game(self) -> None:
+        """With ``keep`` on, save the game, the rules chosen for the next one (``pending_rules``) and the AI pace for
+        the next visit (`rookcore.saved.save_table`). A failure (e.g. a read-only home folder) turns ``keep`` off, and the
+        next status line says so once; play goes on. Raises nothing."""
+        if not self.keep:
+            return
+        try:
+            saved.save_table(self.table, extra={"pending_rules": self.pending_rules, "pace": self.pace})
+        except Exception as e:  # noqa: BLE001 - keeping the game is a convenience: never stop play for it
+            self.keep = False
+            self._keep_problem = f" (This game cannot be kept for your next visit: {e}.)"
 
     def _draw_header(self) -> None:
         t = self.table
@@ -735,6 +756,7 @@ class PlayPanel(widgets.VBox):
         """Play with (True) or without (False) the bird from the next new game (`Table.set_bird`; None: as the next
         game's rules say, e.g. Settings' choice), and show it on the checkbox. Errors go to the status line."""
         self.table.set_bird(None if on is None else bool(on))
+        self.keep_game()
         self._draw_bird_toggle()
         if on is not None:
             name = self.table.rules.bird_name

@@ -138,6 +138,13 @@ class SamplingPlayer:
         self._fallback = RuleBasedPlayer(seed=seed)
         self._solver = None
 
+    def __getstate__(self) -> dict:
+        """Pickle support (`rookcore.saved`): everything but the endgame solver, whose tables and thread locks
+        are a cache (it is made again on the next endgame; decisions do not depend on it). Returns a dict."""
+        state = dict(self.__dict__)
+        state["_solver"] = None
+        return state
+
     # ----- entry --------------------------------------------------------------
     def decide(self, obs: Observation) -> Decision:
         """Choose an action for the seat of ``obs`` (which must be to act). Returns a `Decision` whose

@@ -11,6 +11,7 @@ Without /usr/bin/chromium the tests skip, except under CI=true where they fail.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -74,8 +75,10 @@ def artifacts_dir() -> Path:
     return ARTIFACTS
 
 
-@pytest.fixture(scope="session")
-def voila_url(tmp_path_factory):
+@contextlib.contextmanager
+def voila_server(tmp_path_factory, env: dict | None = None):
+    """A Voila server of the notebooks on a free port, its kernels' environment this process's plus ``env``;
+    yields the app's URL once the server answers, and stops the server afterwards."""
     port = _free_port()
     log_path = tmp_path_factory.mktemp("voila") / "voila.log"
     log = open(log_path, "wb")
@@ -85,7 +88,8 @@ def voila_url(tmp_path_factory):
             "--Voila.ip=127.0.0.1", NOTEBOOKS_DIR,
         ],
         cwd=REPO_ROOT,
-        env={**os.environ, "ROOK_FILES_ROOT": str(tmp_path_factory.getbasetemp())},  # the tests' files live there
+        # the tests' files live under the base temp folder
+        env={**os.environ, "ROOK_FILES_ROOT": str(tmp_path_factory.getbasetemp()), **(env or {})},
         stdin=subprocess.DEVNULL,
         stdout=log,
         stderr=subprocess.STDOUT,
@@ -120,6 +124,12 @@ def voila_url(tmp_path_factory):
                 proc.kill()
                 proc.wait(timeout=10)
         log.close()
+
+
+@pytest.fixture(scope="session")
+def voila_url(tmp_path_factory):
+    with voila_server(tmp_path_factory) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

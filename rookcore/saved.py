@@ -1,0 +1,136 @@
+"""The game in play, kept between visits: the app saves its `Table` after every change and resumes it on the next
+page load, so a reload, a closed tab or a restarted Binder session (same home folder) does not lose the game.
+
+The file (`game_path`: ``$ROOK_GAME_FILE`` if set, ``""`` keeping nothing; else ``~/.crowsnest-rook/game.pickle``)
+is a pickle (the standard library's object serialisation) of ``{"format": FORMAT, "code": fingerprint of this
+package's source, "saved": POSIX seconds, "table": Table, "extra": dict}``. It is written by this package into the
+user's own folder and read only from there. A file from other code (another version of the package) is refused
+rather than trusted, and every loaded game must pass `check_table`: its hand on show replays from its record under
+the engine's rules to the same position, and the game's score is the sum of its scored hands. Hand records
+(rules.md, record-format.md) stay the way to keep a hand for good; this file only bridges one visit to the next.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import pathlib
+import pickle
+import tempfile
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .table import Table
+
+__all__ = ["FORMAT", "GAME_FILE_ENV", "SavedGame", "SavedGameError", "game_path", "save_table", "load_table",
+           "check_table"]
+
+FORMAT = "crowsnest-table/1"
+"""The saved file's format tag."""
+GAME_FILE_ENV = "ROOK_GAME_FILE"
+"""Environment variable naming the file the game is kept in (empty: keep nothing)."""
+
+
+class SavedGameError(ValueError):
+    """A saved game that cannot be resumed: unreadable, from other code, or not a consistent game. The message
+    says why in plain words."""
+
+
+@dataclass
+class SavedGame:
+    """A resumed game: ``table`` (the `Table`), ``saved`` (POSIX seconds when it was written) and ``extra`` (the
+    dict the app saved with it, e.g. the rules chosen for the next game)."""
+
+    table: Table
+    saved: float
+    extra: dict = field(default_factory=dict)
+
+
+def game_path() -> pathlib.Path | None:
+    """Where the game is kept: ``$ROOK_GAME_FILE`` if set (empty: None, nothing is kept), else
+    ``~/.crowsnest-rook/game.pickle``. Returns a Path or None; raises nothing."""
+    if GAME_FILE_ENV in os.environ:
+        return pathlib.Path(os.environ[GAME_FILE_ENV]) if os.environ[GAME_FILE_ENV] else None
+    return pathlib.Path.home() / ".crowsnest-rook" / "game.pickle"
+
+
+@lru_cache(maxsize=1)
+def code_fingerprint() -> str:
+    """SHA-256 (hex, 16 characters) of this package's Python source: a saved game is resumed only by the code
+    that wrote it, since a pickle from other code could load into objects whose meaning changed."""
+    digest = hashlib.sha256()
+    root = pathlib.Path(__file__).resolve().parent
+    for path in sorted(root.rglob("*.py")):
+        digest.update(str(path.relative_to(root)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def save_table(table: Table, path: str | os.PathLike | None = None, extra: dict | None = None) -> pathlib.Path | None:
+    """Write ``table`` (and the picklable dict ``extra``) to ``path`` (default `game_path`; None there: nothing is
+    kept and None is returned). The file is replaced at once (written beside it, then renamed), so a reader never
+    sees half a file. Returns the path written. Raises OSError if the folder or file cannot be written, and
+    pickle.PicklingError, TypeError or AttributeError if ``extra`` holds something that cannot be pickled."""
+    target = pathlib.Path(path) if path is not None else game_path()
+    if target is None:
+        return None
+    doc = {"format": FORMAT, "code": code_fingerprint(), "saved": time.time(), "table": table,
+           "extra": dict(extra or {})}
+    data = pickle.dumps(doc, protocol=pickle.HIGHEST_PROTOCOL)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".game-", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as fp:
+            fp.write(data)
+        os.replace(tmp, target)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    return target
+
+
+def load_table(path: str | os.PathLike | None = None) -> SavedGame | None:
+    """The game saved at ``path`` (default `game_path`), or None when there is none (no file, or keeping is off).
+
+    Raises `SavedGameError` (nothing is changed, the file is left as it is) when the file cannot be read, is not
+    a saved game, was written by other code (`code_fingerprint`), or fails `check_table`."""
+    source = pathlib.Path(path) if path is not None else game_path()
+    if source is None or not source.exists():
+        return None
+    try:
+        data = source.read_bytes()
+    except OSError as e:
+        raise SavedGameError(f"cannot read {source}: {e.strerror or e}") from e
+    try:
+        doc = pickle.loads(data)
+    except Exception as e:  # noqa: BLE001 - any damage to the file: a truncated pickle raises many kinds
+        raise SavedGameError(f"{source} is not a saved game ({type(e).__name__})") from e
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise SavedGameError(f"{source} is not a saved game of this app")
+    if doc.get("code") != code_fingerprint():
+        raise SavedGameError("it was saved by another version of the app")
+    table = doc.get("table")
+    if not isinstance(table, Table):
+        raise SavedGameError(f"{source} holds no game")
+    check_table(table)
+    return SavedGame(table=table, saved=float(doc.get("saved", 0.0)), extra=dict(doc.get("extra") or {}))
+
+
+def check_table(table: Table) -> None:
+    """Check that ``table`` is a consistent game: its hand on show replays from its record under the engine's
+    rules (rules.md §1–§3: every call, the discard, trump and every card legal) to the same position, and the
+    game's score is the sum of its scored hands' scores. Raises `SavedGameError` naming the first problem."""
+    try:
+        state = table.state
+        replayed = table.record(reasons=False).replay()
+        same = (replayed.step == state.step and replayed.hands == state.hands
+                and replayed.captured == state.captured and replayed.phase is state.phase)
+        game = table.game
+        totals = [sum(score[team] for score in game.hand_scores) for team in (0, 1)]
+    except Exception as e:  # noqa: BLE001 - a damaged object can fail in any way: say so, do not resume it
+        raise SavedGameError(f"the saved game does not replay ({type(e).__name__}: {e})") from e
+    if not same:
+        raise SavedGameError("the saved hand does not replay to the position it was saved at")
+    if totals != list(game.scores) or len(game.hand_scores) != len(game.hands):
+        raise SavedGameError("the saved game's score does not add up")
