@@ -3,7 +3,8 @@
 `build_app()` returns the top widget (an `RookApp` VBox) for the Voila notebook.
 Settings' Apply stores the chosen `Rules` as ``play_panel.pending_rules``: the Play
 tab keeps its game and starts the next *new game* with them (the header line of the
-Play tab says so), and the Rules tab is regenerated for them.
+Play tab says so), and the Rules tab is regenerated for them. The Play tab keeps its game for the next visit
+(`rookcore.saved`): a page load without ``?deal=`` resumes it (`resume_game`).
 
 Stable names for browser tests: ``rook-app`` (top box), ``rook-app-header`` (page header),
 ``rook-app-tabs`` (the Tab; titles "Play", "Replay", "Learn", "Rules", "Settings"), ``rook-learn``
