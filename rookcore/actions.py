@@ -99,7 +99,11 @@ _BIDS: dict[int, Bid] = {}
 
 
 def bid(amount: int) -> Bid:
-    """Return the (interned) `Bid` of ``amount`` points."""
+    """Return the `Bid` of ``amount`` points (int; interned). Anything but an int (70.0, True) gets a Bid of its
+    own, never the interned one of an equal int (70.0 == 70 in Python), so that the engine refuses it (rules.md
+    §1.2: bids are whole numbers) however many times, and in whatever order, it is seen. Raises nothing."""
+    if type(amount) is not int:
+        return Bid(amount)
     found = _BIDS.get(amount)
     if found is None:
         found = _BIDS[amount] = Bid(amount)

@@ -168,3 +168,23 @@ def test_pathological_json_is_a_record_error(text):
 def test_play_command_unwritable_out_exits_2(tmp_path):
     result = run_cli("play", "--seed", "1", "--out", str(tmp_path))
     assert result.returncode == 2 and "cannot write" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("first_float", [True, False])
+def test_a_decimal_bid_is_refused_whatever_was_read_before(first_float):
+    """70.0 == 70 in Python: a record with a decimal bid must neither spoil the bid 70 for every later record nor be
+    accepted because a whole-number 70 was read first (the engine's bids are interned by amount)."""
+    good = example()
+    amount = next(c for c in good["auction"] if c != "pass")
+    bad = copy.deepcopy(good)
+    bad["auction"][bad["auction"].index(amount)] = float(amount)
+    order = [bad, good] if first_float else [good, bad]
+    for doc in order:
+        if doc is bad:
+            with pytest.raises(RecordError, match=f"a bid must be a whole number of points, not {float(amount)!r}"):
+                records.from_json(doc).replay()
+        else:
+            assert records.from_json(doc).replay().is_over
+    from rookcore.actions import Bid, bid
+    assert type(bid(amount).amount) is int and bid(amount) is bid(amount)
+    assert type(bid(float(amount)).amount) is float and isinstance(bid(float(amount)), Bid)
