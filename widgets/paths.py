@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from rookcore import records
+
 from .clicks import SecondClick
 
 __all__ = ["FILES_ROOT_ENV", "files_root", "app_path", "record_path", "ReplaceGuard"]
@@ -45,9 +47,28 @@ def app_path(typed: str) -> Path:
 def record_path(typed: str) -> Path:
     """`app_path` for saving a record: a name without an extension gets ``.json`` (``hands`` saves
     ``hands.json``, not a file that would stand where the ``hands/`` folder goes); an existing folder stays as
-    typed (saving to it is refused). Raises ValueError as `app_path`."""
+    typed (saving to it is refused). Records are JSON (record-format.md), and the app's folder also holds the app
+    and its lessons (``app.ipynb``, ``tutorial/*.ipynb``), which a save must never replace: raises ValueError, as
+    `app_path` does, for another extension than ``.json``, and for an existing file that is not a Rook record."""
     path = app_path(typed)
-    return path if path.suffix or path.is_dir() else path.with_name(path.name + ".json")
+    if path.is_dir():
+        return path
+    if not path.suffix:
+        path = path.with_name(path.name + ".json")
+    if path.suffix.lower() != ".json":
+        raise ValueError(f"{typed.strip()}: records are saved as .json files; choose a name ending in .json")
+    if path.is_file() and not _is_record(path):
+        raise ValueError(f"{path.name} is a file of another kind, not a Rook record: choose another name")
+    return path
+
+
+def _is_record(path: Path) -> bool:
+    """Whether the file at ``path`` reads as a Rook hand or game record (`rookcore.records.loads`)."""
+    try:
+        records.loads(path.read_bytes())
+    except (ValueError, OSError):  # RecordError is a ValueError
+        return False
+    return True
 
 
 class ReplaceGuard:

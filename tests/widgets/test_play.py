@@ -409,6 +409,24 @@ def test_save_names_get_json_and_a_file_in_the_way_is_named(tmp_path, monkeypatc
     assert sorted(p.name for p in tmp_path.iterdir()) == ["hands", "hands.json"]
 
 
+@pytest.mark.parametrize("name", ["app.ipynb", "tutorial/01-the-cards.ipynb", "notes.txt", "script.py"])
+def test_save_never_replaces_the_app_or_another_kind_of_file(tmp_path, name):
+    """The app's folder holds the app and its lessons: Save record writes only .json records, and never over a
+    file that is not a Rook record (a second click does not change that)."""
+    target = tmp_path / name
+    target.parent.mkdir(exist_ok=True)
+    target.write_text('{"cells": []}')
+    panel = PlayPanel(seed=3, pace=0)
+    for _ in range(2):
+        assert panel.save(name) is None
+        assert "records are saved as .json files" in panel.save_result.value, panel.save_result.value
+    assert target.read_text() == '{"cells": []}'
+    other = tmp_path / "voila.json"
+    other.write_text('{"VoilaConfiguration": {}}')
+    assert panel.save("voila.json") is None and "not a Rook record" in panel.save_result.value
+    assert other.read_text() == '{"VoilaConfiguration": {}}'
+
+
 # ----- clicks made before the table changed (`widgets.clicks`) ---------------------------------------------------
 def _south_cards_played(panel) -> int:
     return sum(1 for seat, action, _s in panel.table.state.history if seat == 2 and type(action) is Play)
@@ -494,18 +512,20 @@ def test_save_asks_before_replacing_a_file_it_did_not_write(tmp_path, monkeypatc
     from widgets.paths import ReplaceGuard
     earlier = tmp_path / "hands" / "hand-1.json"
     earlier.parent.mkdir()
-    earlier.write_text("an earlier session's hand")
+    from rookcore.examples import example_text
+    old_hand = example_text("crowsnest-made")  # an earlier session's hand
+    earlier.write_text(old_hand)
     panel = PlayPanel(seed=3, pace=0)
     assert panel.save_path.value == "hands/hand-1.json"
     assert panel.save() is None
-    assert earlier.read_text() == "an earlier session's hand" and "already exists" in panel.save_result.value
+    assert earlier.read_text() == old_hand and "already exists" in panel.save_result.value
     assert "click Save record again" in panel.save_result.value
-    assert panel.save() is None and earlier.read_text() == "an earlier session's hand"  # a double click
+    assert panel.save() is None and earlier.read_text() == old_hand  # a double click
     monkeypatch.setattr(ReplaceGuard, "CONFIRM_AFTER", 0.0)  # as if the player read the question first
     assert panel.save() == str(earlier)
     assert json.loads(earlier.read_text())["format"] == "rook-hand/1"
     panel.call_pass()
     assert panel.save() == str(earlier) and "Saved" in panel.save_result.value  # its own file: no question
     other = tmp_path / "other.json"
-    other.write_text("x")
-    assert panel.save(str(other)) is None and other.read_text() == "x"  # another file asks again
+    other.write_text(old_hand)
+    assert panel.save(str(other)) is None and other.read_text() == old_hand  # another file asks again

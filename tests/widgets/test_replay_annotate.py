@@ -465,12 +465,14 @@ def test_save_asks_before_replacing_a_file_it_did_not_write(tmp_path, monkeypatc
     from widgets.paths import ReplaceGuard
     earlier = tmp_path / "annotated" / "crowsnest-made.json"
     earlier.parent.mkdir()
-    earlier.write_text("kept")
+    from rookcore.examples import example_text
+    kept = example_text("crowsnest-set")  # an earlier session's record under that name
+    earlier.write_text(kept)
     p = ReplayPanel()
     assert p.save_path.value == "annotated/crowsnest-made.json"
     assert p.save_record() is None
-    assert earlier.read_text() == "kept" and "already exists" in p.save_result.value
-    assert p.save_record() is None and earlier.read_text() == "kept"  # the second click of a double click
+    assert earlier.read_text() == kept and "already exists" in p.save_result.value
+    assert p.save_record() is None and earlier.read_text() == kept  # the second click of a double click
     monkeypatch.setattr(ReplaceGuard, "CONFIRM_AFTER", 0.0)
     assert p.save_record() == str(earlier) and records.loads(earlier.read_text()).variant == "crowsnest"
     assert p.save_record() == str(earlier)  # written by this panel: replaced without asking
