@@ -296,6 +296,9 @@ def _check_consistency(record: HandRecord, where: str) -> None:
     for i, c in enumerate(record.comments or ()):
         if c["step"] > len(record.actions()):
             raise RecordError(f"{where}.comments[{i}].step: step {c['step']} is past the end of the hand")
+    for step in sorted(record.marks or ()):  # a mark is on an action: steps 0 .. actions - 1
+        if step >= len(record.actions()):
+            raise RecordError(f"{where}.marks.{step}: step {step} is past the last action of the hand")
 
 
 def _game_from_json(doc: dict) -> GameRecord:

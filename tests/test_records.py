@@ -77,6 +77,7 @@ MALFORMED = [
     ("trick-too-long", mutate(["tricks", 0], ["G13", "G12", "G6", "G11", "G9"]), "$.tricks[0]"),
     ("comment-past-end", mutate(["comments"], [{"step": 999, "text": "x"}]), "past the end"),
     ("extra-key", mutate(["bogus"], 1), "Additional properties are not allowed"),
+    ("mark-past-the-end", mutate(["marks"], {"99999": "?"}), "$.marks.99999: step 99999 is past the last action"),
     ("auction-after-end", mutate(["auction"], [70, 75, "pass", 80, "pass", 85, "pass", "pass"]),
      "step 7: cannot call now"),
 ]
@@ -188,3 +189,11 @@ def test_a_decimal_bid_is_refused_whatever_was_read_before(first_float):
     from rookcore.actions import Bid, bid
     assert type(bid(amount).amount) is int and bid(amount) is bid(amount)
     assert type(bid(float(amount)).amount) is float and isinstance(bid(float(amount)), Bid)
+
+
+def test_marks_may_be_on_every_action_and_no_further():
+    n = len(records.from_json(example()).actions())
+    assert records.from_json(mutate(["marks"], {"0": "!", str(n - 1): "??", "3": "!?"})).marks == {
+        0: "!", n - 1: "??", 3: "!?"}
+    with pytest.raises(RecordError, match=f"step {n} is past the last action"):
+        records.from_json(mutate(["marks"], {str(n): "?"}))
