@@ -747,9 +747,9 @@ class PlayPanel(widgets.VBox):
         rules, self.pending_rules = self.pending_rules, None
         self.table.new_game(rules)
         self.hint_html.value = ""
-        self._advance()
-        for callback in self.on_new_game:
+        for callback in self.on_new_game:  # before the AIs' paced moves, which take seconds to show
             callback()
+        self._advance()
 
     @_safe
     def set_bird(self, on: bool | None) -> None:

@@ -97,10 +97,13 @@ class SettingsPanel(w.VBox):
 
     # ----- option widgets -------------------------------------------------------------
     def _build_options(self, current: Rules | None = None) -> None:
-        """Show the option widgets of the chosen rule set, set to ``current``'s values or the defaults."""
+        """Show the option widgets of the chosen rule set, set to ``current``'s values or the defaults. A target
+        the user typed (the box no longer shows what it was filled with) stays when only the rule set changes."""
         base = VARIANTS[self.variant.value]
         cur = current if current is not None and current.variant == base.variant else base
-        self.target.value = str(cur.target)
+        typed = self.target.value != getattr(self, "_target_shown", self.target.value)
+        if current is not None or not typed:
+            self.target.value = self._target_shown = str(cur.target)
         self.first_lead.value = cur.first_lead
         children: list[w.Widget] = [self.target]
         if base.bird_points > 0:

@@ -244,3 +244,30 @@ def test_settings_ai_level_reaches_every_ai_seat_and_the_hint():
     assert "Strong" in app.settings.level_message.value
     if table.is_learner_turn():
         assert table.hint().action in table.legal_for_learner()
+
+
+def test_the_header_names_the_new_game_s_rules_while_the_ais_make_their_first_moves():
+    """New game with Settings' rule set: while the AIs' first (paced) moves are shown, the header already names the
+    new game's rules, not "(from the next new game; this game: …)"."""
+    app = build_app(query="")
+    panel = app.play_panel
+    app.settings.variant.value = "buckeye"
+    app.settings.apply_button.click()
+    assert "from the next new game" in app.play_header.value
+    seen = []
+    advance = panel._advance
+    panel._advance = lambda: (seen.append(app.play_header.value), advance())
+    panel.pace = 0
+    panel.new_game()
+    assert seen and "Buckeye Rook" in seen[0] and "next new game" not in seen[0], seen
+
+
+def test_a_typed_target_stays_when_the_rule_set_changes():
+    s = SettingsPanel(get_rules())
+    s.variant.value = "partnership"  # untouched: each rule set shows its own default
+    assert s.target.value == str(VARIANTS["partnership"].target)
+    s.target.value = "150"
+    s.variant.value = "buckeye"
+    assert s.target.value == "150"
+    s.apply_button.click()
+    assert s.rules.variant == "buckeye" and s.rules.target == 150
