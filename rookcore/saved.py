@@ -3,15 +3,18 @@ page load, so a reload, a closed tab or a restarted Binder session (same home fo
 
 The file (`game_path`: ``$ROOK_GAME_FILE`` if set, ``""`` keeping nothing; else ``~/.crowsnest-rook/game.pickle``)
 is a pickle (the standard library's object serialisation) of ``{"format": FORMAT, "code": fingerprint of this
-package's source, "saved": POSIX seconds, "table": Table, "extra": dict}``. It is written by this package into the
-user's own folder and read only from there. A file from other code (another version of the package) is refused
-rather than trusted, and every loaded game must pass `check_table`: its hand on show replays from its record under
+package's source, "saved": POSIX seconds, "table": Table, "extra": dict}``. A game started from a shared deal link is
+kept beside it (`deal_game_path`), so following a link never replaces the learner's own game. The file is written
+by this package into the user's own folder and read back with an unpickler that builds nothing but this package's
+classes and ``random.Random`` (`_GameUnpickler`: a crafted file cannot run code). A file from other code (another
+version of the package) is refused rather than trusted, and every loaded game must pass `check_table`: its hand on show replays from its record under
 the engine's rules to the same position, and the game's score is the sum of its scored hands. Hand records
 (rules.md, record-format.md) stay the way to keep a hand for good; this file only bridges one visit to the next.
 """
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 import pathlib
 import pickle
@@ -22,8 +25,8 @@ from functools import lru_cache
 
 from .table import Table
 
-__all__ = ["FORMAT", "GAME_FILE_ENV", "SavedGame", "SavedGameError", "game_path", "save_table", "load_table",
-           "check_table"]
+__all__ = ["FORMAT", "GAME_FILE_ENV", "SavedGame", "SavedGameError", "game_path", "deal_game_path", "save_table",
+           "load_table", "check_table", "file_stamp"]
 
 FORMAT = "crowsnest-table/1"
 """The saved file's format tag."""
@@ -52,6 +55,39 @@ def game_path() -> pathlib.Path | None:
     if GAME_FILE_ENV in os.environ:
         return pathlib.Path(os.environ[GAME_FILE_ENV]) if os.environ[GAME_FILE_ENV] else None
     return pathlib.Path.home() / ".crowsnest-rook" / "game.pickle"
+
+
+def deal_game_path() -> pathlib.Path | None:
+    """Where a game started from a shared deal link (``?deal=``) is kept: beside `game_path`, named
+    ``<name>-deal<suffix>`` (``~/.crowsnest-rook/game-deal.pickle``); None when nothing is kept."""
+    main = game_path()
+    return None if main is None else main.with_name(f"{main.stem}-deal{main.suffix}")
+
+
+def file_stamp(path: str | os.PathLike | None) -> tuple[int, int] | None:
+    """(modification time in ns, size in bytes) of the file at ``path``, None if there is none: a page compares it
+    with the stamp after its own last save to notice that another page has saved since. Raises nothing."""
+    try:
+        st = os.stat(path) if path is not None else None
+    except OSError:
+        return None
+    return None if st is None else (st.st_mtime_ns, st.st_size)
+
+
+class _GameUnpickler(pickle.Unpickler):
+    """Unpickles a saved game building only this package's classes and ``random.Random`` (the pickle documentation's
+    "restricting globals"): any other global a file names (``os.system``, say) is refused before it is built."""
+
+    def find_class(self, module: str, name: str):
+        """The class ``module.name`` if it is allowed, else raises pickle.UnpicklingError naming it."""
+        if "." not in name:
+            if module == "random" and name == "Random":
+                return super().find_class(module, name)
+            if module == "rookcore" or module.startswith("rookcore."):
+                found = super().find_class(module, name)
+                if isinstance(found, type) and found.__module__.startswith("rookcore"):
+                    return found
+        raise pickle.UnpicklingError(f"{module}.{name} is not part of a saved game")
 
 
 @lru_cache(maxsize=1)
@@ -103,7 +139,7 @@ def load_table(path: str | os.PathLike | None = None) -> SavedGame | None:
     except OSError as e:
         raise SavedGameError(f"cannot read {source}: {e.strerror or e}") from e
     try:
-        doc = pickle.loads(data)
+        doc = _GameUnpickler(io.BytesIO(data)).load()
     except Exception as e:  # noqa: BLE001 - any damage to the file: a truncated pickle raises many kinds
         raise SavedGameError(f"{source} is not a saved game ({type(e).__name__})") from e
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:

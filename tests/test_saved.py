@@ -150,3 +150,38 @@ def test_a_score_that_does_not_add_up_is_refused(tmp_path):
     table.game.scores[0] += 5
     with pytest.raises(saved.SavedGameError, match="score does not add up"):
         saved.load_table(saved.save_table(table, tmp_path / "g.pickle"))
+
+
+def test_a_crafted_file_cannot_run_code(tmp_path):
+    """The unpickler builds only this package's classes: a file naming os.system is refused before it runs."""
+    import os
+
+    class Crafted:
+        def __reduce__(self):
+            return (os.system, (f"touch {tmp_path / 'ran'}",))
+
+    path = tmp_path / "game.pickle"
+    path.write_bytes(pickle.dumps({"format": saved.FORMAT, "table": Crafted()}))
+    with pytest.raises(saved.SavedGameError, match="is not a saved game"):
+        saved.load_table(path)
+    assert not (tmp_path / "ran").exists()
+    # a global of a module that this package imports is refused too
+    path.write_bytes(b"\x80\x04\x95\x1e\x00\x00\x00\x00\x00\x00\x00\x8c\x0erookcore.saved\x94\x8c\x02os\x94\x93\x94.")
+    with pytest.raises(saved.SavedGameError, match="is not a saved game"):
+        saved.load_table(path)
+
+
+def test_the_deal_link_game_is_kept_beside_the_own_game(monkeypatch, tmp_path):
+    monkeypatch.setenv(saved.GAME_FILE_ENV, str(tmp_path / "kept.pickle"))
+    assert saved.deal_game_path() == tmp_path / "kept-deal.pickle"
+    monkeypatch.setenv(saved.GAME_FILE_ENV, "")
+    assert saved.deal_game_path() is None
+
+
+def test_file_stamp_changes_with_each_save(tmp_path):
+    path = tmp_path / "g.pickle"
+    assert saved.file_stamp(path) is None and saved.file_stamp(None) is None
+    saved.save_table(Table(seed=1), path)
+    first = saved.file_stamp(path)
+    saved.save_table(Table(seed=2), path)
+    assert first is not None and saved.file_stamp(path) != first

@@ -4,7 +4,7 @@
 Settings' Apply stores the chosen `Rules` as ``play_panel.pending_rules``: the Play
 tab keeps its game and starts the next *new game* with them (the header line of the
 Play tab says so), and the Rules tab is regenerated for them. The Play tab keeps its game for the next visit
-(`rookcore.saved`): a page load without ``?deal=`` resumes it (`resume_game`).
+(`rookcore.saved`): a new page goes on with it (`start_game`).
 
 Stable names for browser tests: ``rook-app`` (top box), ``rook-app-header`` (page header),
 ``rook-app-tabs`` (the Tab; titles "Play", "Replay", "Learn", "Rules", "Settings"), ``rook-learn``
@@ -20,6 +20,7 @@ import ipywidgets as w
 
 import os
 import time
+from dataclasses import dataclass, field
 from urllib.parse import parse_qs
 
 from rookcore.examples import list_examples
@@ -38,20 +39,22 @@ HEADER_HTML = ("<div style='display:flex;align-items:baseline;gap:12px;margin:4p
 
 
 def _make_play_panel(deal: int | None = None):
-    """The Play panel, or a placeholder Label if it fails to build. It keeps its game for the next visit
-    (`rookcore.saved`, ``keep=True``): with ``deal`` (a shared deal's seed) it starts a game on that deal; without,
-    the game the last visit kept goes on (`resume_game`), else a new game starts."""
+    """The Play panel, or a placeholder Label if it fails to build. Its game is the one `start_game` picks, and it is
+    kept for the next visit from the start (`PlayPanel.start_keeping`); the status line welcomes the learner back, or
+    says why the game is not kept."""
     try:
-        from rookcore.table import Table  # noqa: PLC0415
         from .play import PlayPanel  # noqa: PLC0415
-        table, extra, welcome = (Table(deal=deal), {}, "") if deal is not None else resume_game()
-        panel = PlayPanel(table, keep=True)
-        panel.pending_rules = extra.get("pending_rules")
-        if "pace" in extra:
-            panel.pace = extra["pace"]
-        panel.resumed = deal is None and table is not None
-        if welcome:
-            panel.show_info(f"{welcome} {panel.table.prompt()}")
+        start = start_game(deal)
+        panel = PlayPanel(start.table)
+        panel.pending_rules = start.pending_rules
+        if start.pace is not None:
+            panel.pace = start.pace
+        panel.resumed = start.resumed
+        panel.kept_settings = start.from_kept
+        problem = panel.start_keeping(start.path, start.extra, start.stamp)
+        words = [text for text in (start.welcome, problem) if text]
+        if words:
+            panel.show_info(" ".join(words + [panel.table.prompt()]))
         return panel
     except Exception as e:  # noqa: BLE001 - the rest of the app must still work
         label = w.HTML(f"<p><i>The Play panel is not available: {escape(type(e).__name__)}: "
@@ -60,25 +63,83 @@ def _make_play_panel(deal: int | None = None):
         return label
 
 
-def resume_game():
-    """The game the last visit kept (`rookcore.saved.load_table`), for the Play panel: (table or None, extra dict,
-    welcome line). None when there is no kept game, the kept game is over (a new one starts), or it cannot be
-    resumed; the line then says why (e.g. "Your saved game could not be resumed: it was saved by another version of
-    the app. A new game has started."). Raises nothing for a bad file."""
+@dataclass
+class GameStart:
+    """The game a new page's Play panel starts with (`start_game`): ``table``; ``resumed`` (a kept game goes on);
+    ``welcome`` (the status line's first sentence, "" for none); ``pending_rules`` and ``pace`` (None: the
+    defaults); where it is kept: ``path`` (None: `rookcore.saved.game_path`), ``extra`` (kept with it) and ``stamp``
+    (the kept file's `rookcore.saved.file_stamp` when resumed); ``from_kept``: the rules, level and pace come from
+    a kept game (Settings shows them)."""
+
+    table: object
+    resumed: bool = False
+    welcome: str = ""
+    pending_rules: Rules | None = None
+    pace: float | None = None
+    path: object = None
+    extra: dict = field(default_factory=dict)
+    stamp: object = None
+    from_kept: bool = False
+
+
+def _kept(path):
+    """(the game kept at ``path`` or None, the sentence saying why it cannot be resumed or "")."""
     from rookcore import saved  # noqa: PLC0415
 
+    if path is None:
+        return None, ""
     try:
-        found = saved.load_table()
+        return saved.load_table(path), ""
     except saved.SavedGameError as e:
-        return None, {}, f"Your saved game could not be resumed: {e}. A new game has started."
-    if found is None or found.table.game.is_over:
-        return None, {}, ""
-    t = found.table
-    ns, ew = t.game.scores
+        return None, f"Your saved game could not be resumed: {e}. A new game has started."
+
+
+def _kept_on(found) -> str:
     kept = time.localtime(found.saved)
-    when = f"{kept.tm_mday} {time.strftime('%b at %H:%M', kept)}"
-    return t, found.extra, (f"Welcome back: your game goes on (hand {t.hand_number}, N–S {ns} · E–W {ew}; kept on "
-                            f"{when}). New game starts a fresh one.")
+    return f"{kept.tm_mday} {time.strftime('%b at %H:%M', kept)}"
+
+
+def start_game(deal: int | None = None) -> GameStart:
+    """The game a new page starts with (`rookcore.saved` keeps the last one; bad files never raise):
+
+    * without ``deal``: the kept game goes on ("Welcome back: …"); a kept game that is over gives a new game with its
+      rules, AI level and pace (saying so); a kept game that cannot be resumed gives a new game and says why;
+    * with ``deal`` (a shared deal link): that deal, kept beside the learner's own game (`rookcore.saved.
+      deal_game_path`), which it never replaces; a reload of the same link goes on with it. The AI level and pace
+      come from the learner's own kept game.
+    """
+    from rookcore import saved  # noqa: PLC0415
+    from rookcore.table import Table  # noqa: PLC0415
+
+    main = saved.game_path()
+    own, problem = _kept(main)
+    prefs = dict(pending_rules=own.extra.get("pending_rules"), pace=own.extra.get("pace")) if own else {}
+    if deal is not None:
+        slot = saved.deal_game_path()
+        linked, _problem = _kept(slot)
+        extra = {"deal": deal}
+        if linked is not None and linked.extra.get("deal") == deal and not linked.table.game.is_over:
+            t = linked.table
+            ns, ew = t.game.scores
+            return GameStart(t, True, f"Welcome back to deal {deal}: your game goes on (hand {t.hand_number}, "
+                             f"N–S {ns} · E–W {ew}; kept on {_kept_on(linked)}).",
+                             linked.extra.get("pending_rules"), linked.extra.get("pace"), slot, extra,
+                             saved.file_stamp(slot), True)
+        level = own.table.level if own else "rules"
+        note = ("Your own game is kept: open the app without ?deal= to go on with it."
+                if own and not own.table.game.is_over else "")
+        return GameStart(Table(deal=deal, level=level), welcome=note, pace=prefs.get("pace"), path=slot, extra=extra)
+    if own is None:
+        return GameStart(Table(), welcome=problem, path=main)
+    t = own.table
+    ns, ew = t.game.scores
+    if t.game.is_over:
+        rules = t.next_game_rules(prefs["pending_rules"])
+        return GameStart(Table(rules, level=t.level), welcome=f"Your last game is over (N–S {ns} · E–W {ew}): a new "
+                         "game has started with the same settings.", pace=prefs["pace"], path=main, from_kept=True)
+    return GameStart(t, True, f"Welcome back: your game goes on (hand {t.hand_number}, N–S {ns} · E–W {ew}; kept "
+                     f"on {_kept_on(own)}). New game starts a fresh one.", path=main, stamp=saved.file_stamp(main),
+                     from_kept=True, **prefs)
 
 
 def parse_links(query: str) -> dict:
@@ -124,7 +185,7 @@ class RookApp(w.VBox):
 
         self.play_panel = _make_play_panel(self.links.get("deal"))
         table = getattr(self.play_panel, "table", None)
-        if getattr(self.play_panel, "resumed", False):  # Settings and the Rules tab show the resumed game's rules
+        if getattr(self.play_panel, "kept_settings", False):  # Settings and the Rules tab show the kept game's rules
             self.rules = self.play_panel.pending_rules or table.rules
         self.play_header = w.HTML("")
         self.play_header.add_class("rook-play-ruleset")

@@ -106,8 +106,6 @@ class PlayPanel(widgets.VBox):
       table: a `rookcore.table.Table` (default: a new CrowsNest table with ``seed``).
       seed: deal/AI seed for the default table (None = random).
       pace: seconds between AI moves (float >= 0; 0 = instant). Also the ``pace`` attribute and the speed slider.
-      keep: save the game after every change (`rookcore.saved`, the app's resume on the next visit; default False).
-        Also the ``keep`` attribute; a save that fails turns it off and says so once in the status line.
 
     The AIs before the learner's first turn act instantly at construction; later AI moves are paced.
     Public handlers (also wired to the buttons): `play_card`, `call_bid`, `call_pass`, `name_trump`,
@@ -119,11 +117,15 @@ class PlayPanel(widgets.VBox):
     unticks "Play with the bird" (Settings follows it).
     """
 
-    def __init__(self, table: Table | None = None, seed: int | None = None, pace: float = 0.6,
-                 keep: bool = False) -> None:
+    def __init__(self, table: Table | None = None, seed: int | None = None, pace: float = 0.6) -> None:
         self.table = table if table is not None else Table(seed=seed)
-        self.keep = keep
-        self._keep_problem = ""  # why keeping the game failed, said once
+        self.keep = False  # save the game after every change (`start_keeping`)
+        self.keep_path = None  # where (None: `rookcore.saved.game_path`)
+        self.keep_extra: dict = {}  # saved with the game (the app's deal link: {"deal": seed})
+        self.keep_problem = ""  # why the game is not kept, once a save failed
+        self._keep_note = ""  # a note about keeping for the next status line, said once
+        self._kept_stamp = None  # the kept file's `rookcore.saved.file_stamp` after this page's last save
+        self._other_page_told = False
         self.resumed = False  # True when the app resumed a kept game into this panel
         self.pending_rules: Rules | None = None  # chosen in Settings, used by the next new game
         self.on_new_game: list = []  # callables (no arguments) run after New game has started a game
@@ -346,20 +348,47 @@ class PlayPanel(widgets.VBox):
         self._draw_controls()
         self._draw_review()
         self.keep_game()
-        self.show_info(t.prompt() + self._keep_problem)
-        self._keep_problem = ""
+        note, self._keep_note = self._keep_note, ""
+        self.show_info(t.prompt() + note)
 
-    def keep_game(self) -> None:
-        """With ``keep`` on, save the game, the rules chosen for the next one (``pending_rules``) and the AI pace for
-        the next visit (`rookcore.saved.save_table`). A failure (e.g. a read-only home folder) turns ``keep`` off, and the
-        next status line says so once; play goes on. Raises nothing."""
+    # ------------------------------------------------------------------ keeping the game for the next visit
+    def start_keeping(self, path=None, extra: dict | None = None, stamp=None) -> str:
+        """Save the game now and after every change from now on (`keep_game`): to ``path`` (a path-like; None:
+        `rookcore.saved.game_path`), with the dict ``extra``; ``stamp``: the file's `rookcore.saved.file_stamp` when
+        the game was resumed from it (None for a new game). Returns "" when the game is kept, else the sentence
+        saying why not (for the caller's status line). Raises nothing."""
+        self.keep, self.keep_path, self.keep_extra, self._kept_stamp = True, path, dict(extra or {}), stamp
+        if self.keep_game():
+            return ""
+        self._keep_note = ""
+        return self.keep_problem
+
+    def keep_game(self) -> bool:
+        """With ``keep`` on, save the game, ``keep_extra``, the rules chosen for the next game (``pending_rules``)
+        and the AI pace for the next visit (`rookcore.saved.save_table`). Returns True if it was saved. A failure
+        (e.g. a read-only home folder) turns ``keep`` off; so does nothing. When another page saved the same file
+        since this page's last save (the app open twice), the next status line says once that the page played last
+        is the one kept. Raises nothing."""
         if not self.keep:
-            return
+            return False
+        path = self.keep_path if self.keep_path is not None else saved.game_path()
+        if path is None:
+            return False
+        now = saved.file_stamp(path)
+        if self._kept_stamp is not None and now not in (None, self._kept_stamp) and not self._other_page_told:
+            self._other_page_told = True
+            self._keep_note = (" (This game is open in another page too: the page played last is the one kept for "
+                               "your next visit.)")
         try:
-            saved.save_table(self.table, extra={"pending_rules": self.pending_rules, "pace": self.pace})
+            saved.save_table(self.table, path, extra={**self.keep_extra, "pending_rules": self.pending_rules,
+                                                      "pace": self.pace})
         except Exception as e:  # noqa: BLE001 - keeping the game is a convenience: never stop play for it
             self.keep = False
-            self._keep_problem = f" (This game cannot be kept for your next visit: {e}.)"
+            self.keep_problem = f"This game cannot be kept for your next visit: {e}."
+            self._keep_note = f" ({self.keep_problem})"
+            return False
+        self._kept_stamp = saved.file_stamp(path)
+        return True
 
     def _draw_header(self) -> None:
         t = self.table

@@ -91,14 +91,64 @@ def test_the_bird_choice_on_play_comes_back(kept):
     assert second.play_panel.bird_toggle.value == want
 
 
-def test_a_finished_game_is_not_resumed(kept):
+def test_the_rules_chosen_for_the_next_game_survive_every_reload(kept):
     first = _app()
+    first.settings.variant.value = "dixie"
+    first.settings.target.value = "200"
+    first.settings.apply_button.click()
+    for _ in range(3):
+        again = build_app(query="")  # the pace untouched: nothing else rewrites the file
+        assert again.play_panel.pending_rules == get_rules("dixie", {"target": 200})
+        assert again.settings.variant.value == "dixie" and again.settings.target.value == "200"
+
+
+def test_a_finished_game_gives_a_new_game_with_the_same_settings(kept):
+    first = _app()
+    first.settings.level.value = "random"
+    first.settings.variant.value = "buckeye"
+    first.settings.target.value = "50"
+    first.settings.apply_button.click()
+    first.play_panel.new_game()
+    first.play_panel.speed.value = 0.2
     first.play_panel.table.game.winner = 0  # as if N–S had just won
     first.play_panel.keep_game()
-    second = _app()
-    assert not second.play_panel.resumed
-    assert second.play_panel.table.seed != first.play_panel.table.seed
-    assert "Welcome back" not in second.play_panel.status.value
+    second = build_app(query="")
+    panel = second.play_panel
+    assert not panel.resumed and panel.table.hand_number == 1 and panel.table.game.scores == [0, 0]
+    assert panel.table.rules == get_rules("buckeye", {"target": 50}) and panel.table.level == "random"
+    assert panel.pace == 0.2 and second.settings.level.value == "random"
+    assert second.settings.variant.value == "buckeye" and second.settings.target.value == "50"
+    assert "Your last game is over (N–S 0 · E–W 0): a new game has started with the same settings." in \
+        panel.status.value
+
+
+def test_a_resumed_game_that_can_no_longer_be_kept_says_so(kept, monkeypatch):
+    _act(_app().play_panel)
+
+    def refuse(*_args, **_kwargs):
+        raise PermissionError("[Errno 13] Permission denied")
+
+    monkeypatch.setattr(saved, "save_table", refuse)
+    app = _app()
+    status = _text(app.play_panel.status.value)
+    assert status.startswith("Welcome back: your game goes on")
+    assert "This game cannot be kept for your next visit: [Errno 13] Permission denied." in status
+    assert not app.play_panel.keep
+
+
+def test_two_pages_on_one_kept_game_say_that_the_last_played_is_kept(kept):
+    _app()
+    a = _app().play_panel
+    _act(a)
+    assert "another page" not in a.status.value  # alone so far
+    b = _app().play_panel  # the app opened a second time: both pages go on with the kept game
+    _act(a)
+    assert "This game is open in another page too: the page played last is the one kept" in a.status.value
+    _act(b)
+    assert "This game is open in another page too" in b.status.value
+    _act(b)
+    assert "another page" not in b.status.value  # said once
+    assert saved.load_table().table.state.step == b.table.state.step
 
 
 def test_a_damaged_kept_game_starts_a_new_game_and_says_why(kept):
@@ -121,12 +171,26 @@ def test_a_game_from_another_version_is_not_resumed(kept):
     assert "saved by another version of the app" in app.play_panel.status.value
 
 
-def test_a_shared_deal_link_starts_that_deal_not_the_kept_game(kept):
-    first = _app()
-    _act(first.play_panel)
+def test_a_deal_link_is_kept_beside_the_learner_s_own_game(kept):
+    own = _app()
+    own.settings.level.value = "random"
+    own.play_panel.speed.value = 0.3
+    _act(own.play_panel)
+    own_step = own.play_panel.table.state.step
     linked = build_app(query="?deal=42")
-    assert not linked.play_panel.resumed
-    assert saved.load_table().table.game.current.dealt == linked.play_panel.table.game.current.dealt
+    panel = linked.play_panel
+    assert not panel.resumed and panel.table.level == "random" and panel.pace == 0.3
+    assert "Your own game is kept: open the app without ?deal= to go on with it." in panel.status.value
+    _act(panel)
+    again = build_app(query="?deal=42")  # a reload of the link goes on with it
+    assert again.play_panel.resumed and again.play_panel.table.state.step == panel.table.state.step
+    assert _text(again.play_panel.status.value).startswith("Welcome back to deal 42: your game goes on")
+    other = build_app(query="?deal=43")  # another link: that deal, from its start
+    assert not other.play_panel.resumed
+    assert other.play_panel.table.game.current.dealt != panel.table.game.current.dealt
+    home = build_app(query="")  # and the learner's own game is untouched
+    assert home.play_panel.resumed and home.play_panel.table.state.step == own_step
+    assert saved.deal_game_path().exists() and saved.game_path() == kept
 
 
 def test_when_the_game_cannot_be_kept_play_goes_on_and_says_so_once(monkeypatch, tmp_path):
