@@ -492,14 +492,23 @@ def trick_reason(rules: Rules, trump: str, leader: int, cards: Sequence[Card]) -
 
 
 def _trick_category(rules: Rules, t, cards: Sequence[Card]) -> str:
+    """The kind of a finished trick for worked examples (`TRICK_KINDS`): "bird" (the bird in it), "trump-led",
+    "trumped" (a colour led, trump played on it), "plain" (no trump at all, a card of another colour played) or
+    "simple" (no trump, every card of the colour led)."""
     led = t.suit[cards[0]]
     if any(rules.is_trump_card(c) for c in cards):
         return "bird"
-    if led != t.trump and any(t.trump_power[c] for c in cards):
+    if led == t.trump:
+        return "trump-led"
+    if any(t.trump_power[c] for c in cards):
         return "trumped"
     if any(t.suit[c] != led for c in cards):
         return "plain"
     return "simple"
+
+
+TRICK_KINDS = ("trumped", "plain", "bird", "simple", "trump-led")
+"""The kinds of worked trick examples (`_trick_category`), in the order a missing kind falls back to."""
 
 
 def _sample_trick(rules: Rules, rng: random.Random, wanted: str) -> tuple[int, tuple[Card, ...], str]:
@@ -512,7 +521,7 @@ def _sample_trick(rules: Rules, rng: random.Random, wanted: str) -> tuple[int, t
             found.setdefault(_trick_category(rules, t, tr.cards), []).append((tr.leader, tr.cards, state.trump))
         if wanted in found:
             break
-    cat = wanted if wanted in found else next(c for c in ("trumped", "plain", "bird", "simple") if c in found)
+    cat = wanted if wanted in found else next(c for c in TRICK_KINDS if c in found)
     return rng.choice(found[cat])
 
 
@@ -843,7 +852,8 @@ class TrickExample:
 
 
 def example_trick(rules: Rules | str | None = None, seed: int = 0, kind: str = "trumped") -> TrickExample:
-    """A trick of category ``kind`` ("trumped", "plain", "bird", "simple") with its winner (rules.md §1.5)."""
+    """A trick of category ``kind`` (one of `TRICK_KINDS`: "trumped", "plain" (no trump played), "bird", "simple",
+    "trump-led") with its winner (rules.md §1.5)."""
     rules = _rules(rules)
     rng = _rng(f"example-trick-{kind}", seed, rules)
     leader, cards, trump = _sample_trick(rules, rng, kind)

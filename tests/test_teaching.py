@@ -246,3 +246,24 @@ def test_number_answers_refuse_text():
     assert ex.check(tuple(str(v) for v in ex.answer)).correct
     ex = teaching.make_exercise("count_points", "crowsnest", 0)
     assert not ex.check(float(ex.answer) + 0.5).correct and not ex.check(True).correct
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_worked_tricks_are_of_the_kind_they_are_shown_as(variant):
+    """Lesson 5 shows a "plain" trick under "A trick with no trump played": no such trick may hold a trump (a trick
+    led in trump with a discard on it used to count as plain)."""
+    from rookcore.hand import trick_tables
+    from rookcore.teaching import example_trick
+
+    rules = get_rules(variant)
+    for seed in range(25):
+        for kind in ("plain", "simple", "trumped"):
+            ex = example_trick(rules, seed, kind)
+            t = trick_tables(rules, ex.trump)
+            led = t.suit[ex.cards[0]]
+            trumps = [c for c in ex.cards if t.suit[c] == t.trump]
+            if kind in ("plain", "simple"):
+                assert not trumps, (kind, seed, ex.cards, ex.trump)
+                assert any(t.suit[c] != led for c in ex.cards) == (kind == "plain")
+            else:
+                assert led != t.trump and trumps, (seed, ex.cards, ex.trump)
