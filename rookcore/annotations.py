@@ -24,7 +24,7 @@ import os
 from typing import Any
 
 from . import records
-from .hand import SEATS
+from .hand import SEATS, TEAM_NAMES
 from .records import GameRecord, HandRecord
 
 __all__ = ["MARKS", "MARK_NAMES", "set_comment", "delete_comment", "set_mark", "mark_at", "comment_at",
@@ -35,7 +35,6 @@ MARKS = ("!", "?", "??")
 """Marks that `set_mark` writes ("" removes a mark). Loaded records may hold the schema's others (!!, !?, ?!)."""
 MARK_NAMES = {"!": "good move", "?": "mistake", "??": "blunder", "!!": "excellent move", "!?": "interesting move",
               "?!": "dubious move"}
-TEAM_NAMES = ("N–S", "E–W")
 
 # Whether the record as first edited had a comments / marks field (carried along the chain of edited copies).
 _HAD_COMMENTS = "_annotations_had_comments"

@@ -19,6 +19,8 @@ from .rules import FIRST_LEAD_DECLARER, MAKE_BID, Rules, get_rules
 
 SEATS = ("N", "E", "S", "W")
 TEAMS = ("NS", "EW")
+TEAM_NAMES = ("N–S", "E–W")
+"""The teams as written in sentences (team 0, team 1)."""
 
 
 def seat_index(seat: str | int) -> int:

@@ -32,12 +32,11 @@ from typing import Any, Iterable, Sequence
 
 from .actions import PASS, Bid, Discard, NameTrump, Pass, Play, bid as make_bid
 from .cards import COLOUR_NAMES, COLOURS, Card, CardError
-from .hand import SEATS, HandState, Phase, seat_index, trick_tables, trick_winner
+from .hand import SEATS, TEAM_NAMES, HandState, Phase, seat_index, trick_tables, trick_winner
 from .rules import BIRD_BELOW_RED_ONE, BIRD_BOTTOM, BIRD_TOP, MAKE_BID, RED_ONE, Rules, get_rules
 
 KINDS: tuple[str, ...] = ("which_cards_legal", "trick_winner", "score_hand", "what_to_bid", "count_points")
 SEAT_NAMES: tuple[str, ...] = ("North", "East", "South", "West")
-TEAM_NAMES: tuple[str, ...] = ("N–S", "E–W")
 BIRD = Card.bird()
 
 

@@ -151,3 +151,24 @@ def test_arena_command_writes_its_json(tmp_path, capsys):
     assert json.loads(out.read_text())["deals"] == 1
     assert cli.main(["arena", "--deals", "1", "--json", str(tmp_path)]) == 2
     assert "it is a folder" in capsys.readouterr().err
+
+
+def test_the_bid_chance_names_the_declarers_for_declarers_and_defenders():
+    """The sentence's percent is the chance that the declaring side makes its bid: a defender must not read as
+    making it ("W plays B11: … makes the bid 72 % of the time")."""
+    said = {}
+    for state, obs in positions("crowsnest", [3, 4]):
+        if obs.phase is not Phase.PLAY or len(obs.legal) < 2:
+            continue
+        role = "declarer" if obs.seat & 1 == obs.declarer & 1 else "defender"
+        if role in said:
+            continue
+        text = SamplingPlayer(seed=1, worlds=4).decide(obs).explanation
+        declarers = ("N–S", "E–W")[obs.declarer & 1]
+        side = ("N–S", "E–W")[obs.seat & 1]
+        assert f"this gives {side} an expected hand score margin" in text, text
+        want = f"and {declarers} make their bid " if role == "declarer" else \
+            f"and the declarers, {declarers}, make their bid "
+        assert want in text and "makes the bid" not in text, text
+        said[role] = text
+    assert set(said) == {"declarer", "defender"}

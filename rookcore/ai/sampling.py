@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ..actions import PASS, Bid, Discard, NameTrump, Play, bid
 from ..cards import COLOUR_NAMES, COLOURS, Card
-from ..hand import TEAMS, HandState, Observation, Phase, hand_score, trick_winner
+from ..hand import TEAM_NAMES, HandState, Observation, Phase, hand_score, trick_winner
 from .base import Candidate, Decision, check_to_act, describe_action, phase_kind
 from .rules_based import RuleBasedPlayer, greedy_discard, hand_estimate
 from .worlds import sample_world, world_state
@@ -123,6 +123,17 @@ def rollout(state: HandState, rng: random.Random) -> HandState:
     while not state.is_over:
         state.apply(Play(greedy_card(state, rng)))
     return state
+
+
+def _bid_makers(obs: Observation) -> str:
+    """Who the "bid made" chance is about, as the start of a clause: "N–S make their bid" for the declaring side,
+    "the declarers, N–S, make their bid" for a defender (rules.md §1.6: the declarer's team makes or is set)."""
+    if obs.declarer is None:
+        return "the bid is made"
+    declarers = TEAM_NAMES[obs.declarer & 1]
+    if obs.declarer & 1 == obs.seat & 1:
+        return f"{declarers} make their bid"
+    return f"the declarers, {declarers}, make their bid"
 
 
 class SamplingPlayer:
@@ -328,9 +339,9 @@ class SamplingPlayer:
         cands.sort(key=lambda c: -c.score)
         chosen = cands[0]
         _, points, made = tallies[chosen.action].mean()
-        side = TEAMS[obs.seat & 1]
+        side = TEAM_NAMES[obs.seat & 1]
         runner = f", {chosen.score - cands[1].score:.0f} better than " \
                  f"{describe_action(cands[1].action, rules.bird_name)}" if len(cands) > 1 else ""
         text = (f"Over {_deals(n, weighted, True)}, by {method}, this gives {side} an expected hand score margin of "
-                f"{chosen.score:+.0f} and makes the bid {made:.0%} of the time{runner}.")
+                f"{chosen.score:+.0f}, and {_bid_makers(obs)} {made:.0%} of the time{runner}.")
         return Decision(chosen.action, tuple(cands), text, obs.seat, phase_kind(obs))
