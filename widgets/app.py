@@ -51,6 +51,7 @@ def _make_play_panel(deal: int | None = None):
             panel.pace = start.pace
         panel.resumed = start.resumed
         panel.kept_settings = start.from_kept
+        panel.refresh()  # the bird box names the next game's bird
         problem = panel.start_keeping(start.path, start.extra, start.stamp)
         words = [text for text in (start.welcome, problem) if text]
         if words:

@@ -100,6 +100,10 @@ def test_the_rules_chosen_for_the_next_game_survive_every_reload(kept):
         again = build_app(query="")  # the pace untouched: nothing else rewrites the file
         assert again.play_panel.pending_rules == get_rules("dixie", {"target": 200})
         assert again.settings.variant.value == "dixie" and again.settings.target.value == "200"
+    first.settings.variant.value = "tournament"
+    first.settings.apply_button.click()
+    again = build_app(query="")
+    assert again.play_panel.bird_toggle.description == "Play with the Rook (from the next new game)"
 
 
 def test_a_finished_game_gives_a_new_game_with_the_same_settings(kept):
