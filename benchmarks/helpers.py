@@ -163,6 +163,48 @@ def ai_decision_times(rules: Rules, hands: int, budget: float, seed: int = 0) ->
 
 # ----- memory ----------------------------------------------------------------------------------------------
 
+def kept_game_times(rules: Rules, games: int, seed: int = 0) -> dict:
+    """Cost of keeping the app's game for the next visit (`rookcore.saved`): ``games`` games of a random learner
+    against rule-based AIs, the game saved after every learner action (as the Play panel does) and loaded back
+    (with its replay check, as a new page does) after every tenth. Returns {"saves", "save_median_ms", "save_p95_ms",
+    "save_p99_ms", "loads", "load_median_ms", "load_p99_ms", "max_kib"}."""
+    import tempfile  # noqa: PLC0415
+
+    from rookcore import saved  # noqa: PLC0415
+    from rookcore.table import Table  # noqa: PLC0415
+
+    path = Path(tempfile.mkdtemp(prefix="rook-kept-")) / "game.pickle"
+    saves, loads, size = [], [], 0
+    for g in range(games):
+        table, rng = Table(rules, seed=seed + g), random.Random(seed + g)
+        while not table.game.is_over:
+            table.run_ai()
+            if table.game.is_over:
+                break
+            if table.state.is_over:
+                table.new_hand()
+                continue
+            if table.state.phase is Phase.DISCARD:
+                table.learner_discard(rng.sample(table.discard_options(), rules.nest_size))
+            else:
+                table.learner_act(rng.choice(table.legal_for_learner()))
+            t0 = time.perf_counter()
+            saved.save_table(table, path)
+            saves.append(time.perf_counter() - t0)
+            size = max(size, path.stat().st_size)
+            if len(saves) % 10 == 0:
+                t0 = time.perf_counter()
+                saved.load_table(path)
+                loads.append(time.perf_counter() - t0)
+    saves.sort()
+    loads.sort()
+    ms = 1000.0
+    return {"saves": len(saves), "save_median_ms": statistics.median(saves) * ms,
+            "save_p95_ms": percentile(saves, 0.95) * ms, "save_p99_ms": percentile(saves, 0.99) * ms,
+            "loads": len(loads), "load_median_ms": statistics.median(loads) * ms,
+            "load_p99_ms": percentile(loads, 0.99) * ms, "max_kib": size / 1024}
+
+
 def rss_mb() -> tuple[float, float | None]:
     """(resident MB now, peak resident MB or None) of this process: psutil if installed, else /proc."""
     peak = None

@@ -12,7 +12,9 @@ Prints a table and writes benchmarks/results.json (or --out PATH).
 (c) AI decision time (median / p95 / p99 of every ``decide`` call) for each level in `rookcore.ai.LEVELS`
     over self-play hands (skipped with a note if rookcore.ai does not import);
 (d) memory: resident MB of a process that plays one full game through HandState and the AI (placeholder for
-    the app-kernel measurement).
+    the app-kernel measurement);
+(e) the kept game (`rookcore.saved`): save time after every learner action and load time (with its replay check)
+    over whole games against the rule-based AIs.
 """
 from __future__ import annotations
 
@@ -45,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ai-hands", type=int, help="self-play hands per AI level (default 200, quick 10)")
     ap.add_argument("--ai-budget", type=float, default=120.0, help="max seconds of self-play per AI level")
     ap.add_argument("--ai-variant", default="crowsnest", help="rule set for the AI timing and memory game")
-    ap.add_argument("--skip", default="", help="comma list of sections to skip: fast,api,ai,memory")
+    ap.add_argument("--skip", default="", help="comma list of sections to skip: fast,api,ai,memory,keep")
     ap.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "results.json")
     args = ap.parse_args(argv)
     seconds = args.seconds or (0.2 if args.quick else 2.0)
@@ -132,6 +134,17 @@ def main(argv: list[str] | None = None) -> int:
             peak = f", peak {mem['peak_rss_mb']:.1f} MB" if mem.get("peak_rss_mb") else ""
             print(f"Memory ({mem['what']}): {mem['rss_mb']:.1f} MB resident{peak} "
                   f"(fresh kernel {mem['rss_kernel_start_mb']:.1f} MB; target < 300 MB)")
+        print()
+
+    # (e) keeping the app's game for the next visit
+    if "keep" not in skip:
+        games = 1 if args.quick else 5
+        k = helpers.kept_game_times(get_rules(args.ai_variant), games)
+        results["kept_game"] = k
+        print(f"Kept game ({args.ai_variant}, {games} game(s), saved after each of {k['saves']} learner actions): "
+              f"save median {k['save_median_ms']:.2f} ms, p95 {k['save_p95_ms']:.2f}, p99 {k['save_p99_ms']:.2f}; "
+              f"load with its replay check median {k['load_median_ms']:.2f} ms, p99 {k['load_p99_ms']:.2f} "
+              f"({k['loads']} loads); file at most {k['max_kib']:.0f} KiB")
         print()
 
     helpers.write_results(args.out, results)

@@ -5,7 +5,7 @@ The file (`game_path`: ``$ROOK_GAME_FILE`` if set, ``""`` keeping nothing; else 
 is a pickle (the standard library's object serialisation) of ``{"format": FORMAT, "code": fingerprint of this
 package's source, "saved": POSIX seconds, "table": Table, "extra": dict}``. A game started from a shared deal link is
 kept beside it (`deal_game_path`), so following a link never replaces the learner's own game. The file is written
-by this package into the user's own folder and read back with an unpickler that builds nothing but this package's
+by this package into the user's own folder; the newest page to open a game keeps it (`claim`) and read back with an unpickler that builds nothing but this package's
 classes and ``random.Random`` (`_GameUnpickler`: a crafted file cannot run code). A file from other code (another
 version of the package) is refused rather than trusted, and every loaded game must pass `check_table`: its hand on show replays from its record under
 the engine's rules to the same position, and the game's score is the sum of its scored hands. Hand records
@@ -26,7 +26,7 @@ from functools import lru_cache
 from .table import Table
 
 __all__ = ["FORMAT", "GAME_FILE_ENV", "SavedGame", "SavedGameError", "game_path", "deal_game_path", "save_table",
-           "load_table", "check_table", "file_stamp"]
+           "load_table", "check_table", "claim", "keeper"]
 
 FORMAT = "crowsnest-table/1"
 """The saved file's format tag."""
@@ -64,14 +64,34 @@ def deal_game_path() -> pathlib.Path | None:
     return None if main is None else main.with_name(f"{main.stem}-deal{main.suffix}")
 
 
-def file_stamp(path: str | os.PathLike | None) -> tuple[int, int] | None:
-    """(modification time in ns, size in bytes) of the file at ``path``, None if there is none: a page compares it
-    with the stamp after its own last save to notice that another page has saved since. Raises nothing."""
+def _keeper_path(path: str | os.PathLike) -> pathlib.Path:
+    path = pathlib.Path(path)
+    return path.with_name(path.name + ".page")
+
+
+def claim(path: str | os.PathLike, page: str) -> None:
+    """Make the page named ``page`` (a str, e.g. a UUID) the one that keeps the game at ``path``: the newest page to
+    open a game keeps it, and an older page (another tab, or a page left by a reload whose AIs still move) stops
+    saving over it (`keeper`). Written beside the game (``<path>.page``). Raises OSError if it cannot be written."""
+    target = _keeper_path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".page-", dir=target.parent)
     try:
-        st = os.stat(path) if path is not None else None
-    except OSError:
+        with os.fdopen(fd, "w", encoding="utf-8") as fp:
+            fp.write(page)
+        os.replace(tmp, target)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def keeper(path: str | os.PathLike | None) -> str | None:
+    """The page that keeps the game at ``path`` (`claim`), or None if none has claimed it. Raises nothing."""
+    try:
+        return _keeper_path(path).read_text(encoding="utf-8") if path is not None else None
+    except (OSError, ValueError):
         return None
-    return None if st is None else (st.st_mtime_ns, st.st_size)
 
 
 class _GameUnpickler(pickle.Unpickler):

@@ -178,10 +178,11 @@ def test_the_deal_link_game_is_kept_beside_the_own_game(monkeypatch, tmp_path):
     assert saved.deal_game_path() is None
 
 
-def test_file_stamp_changes_with_each_save(tmp_path):
-    path = tmp_path / "g.pickle"
-    assert saved.file_stamp(path) is None and saved.file_stamp(None) is None
-    saved.save_table(Table(seed=1), path)
-    first = saved.file_stamp(path)
-    saved.save_table(Table(seed=2), path)
-    assert first is not None and saved.file_stamp(path) != first
+def test_the_newest_claim_names_the_keeper(tmp_path):
+    path = tmp_path / "sub" / "g.pickle"
+    assert saved.keeper(path) is None and saved.keeper(None) is None
+    saved.claim(path, "page-a")
+    assert saved.keeper(path) == "page-a"
+    saved.claim(path, "page-b")
+    assert saved.keeper(path) == "page-b"
+    assert sorted(p.name for p in path.parent.iterdir()) == ["g.pickle.page"]

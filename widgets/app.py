@@ -52,7 +52,7 @@ def _make_play_panel(deal: int | None = None):
         panel.resumed = start.resumed
         panel.kept_settings = start.from_kept
         panel.refresh()  # the bird box names the next game's bird
-        problem = panel.start_keeping(start.path, start.extra, start.stamp)
+        problem = panel.start_keeping(start.path, start.extra)
         words = [text for text in (start.welcome, problem) if text]
         if words:
             panel.show_info(" ".join(words + [panel.table.prompt()]))
@@ -68,9 +68,8 @@ def _make_play_panel(deal: int | None = None):
 class GameStart:
     """The game a new page's Play panel starts with (`start_game`): ``table``; ``resumed`` (a kept game goes on);
     ``welcome`` (the status line's first sentence, "" for none); ``pending_rules`` and ``pace`` (None: the
-    defaults); where it is kept: ``path`` (None: `rookcore.saved.game_path`), ``extra`` (kept with it) and ``stamp``
-    (the kept file's `rookcore.saved.file_stamp` when resumed); ``from_kept``: the rules, level and pace come from
-    a kept game (Settings shows them)."""
+    defaults); where it is kept: ``path`` (None: `rookcore.saved.game_path`) and ``extra`` (kept with it);
+    ``from_kept``: the rules, level and pace come from a kept game (Settings shows them)."""
 
     table: object
     resumed: bool = False
@@ -79,7 +78,6 @@ class GameStart:
     pace: float | None = None
     path: object = None
     extra: dict = field(default_factory=dict)
-    stamp: object = None
     from_kept: bool = False
 
 
@@ -124,8 +122,7 @@ def start_game(deal: int | None = None) -> GameStart:
             ns, ew = t.game.scores
             return GameStart(t, True, f"Welcome back to deal {deal}: your game goes on (hand {t.hand_number}, "
                              f"N–S {ns} · E–W {ew}; kept on {_kept_on(linked)}).",
-                             linked.extra.get("pending_rules"), linked.extra.get("pace"), slot, extra,
-                             saved.file_stamp(slot), True)
+                             linked.extra.get("pending_rules"), linked.extra.get("pace"), slot, extra, True)
         level = own.table.level if own else "rules"
         note = ("Your own game is kept: open the app without ?deal= to go on with it."
                 if own and not own.table.game.is_over else "")
@@ -139,8 +136,8 @@ def start_game(deal: int | None = None) -> GameStart:
         return GameStart(Table(rules, level=t.level), welcome=f"Your last game is over (N–S {ns} · E–W {ew}): a new "
                          "game has started with the same settings.", pace=prefs["pace"], path=main, from_kept=True)
     return GameStart(t, True, f"Welcome back: your game goes on (hand {t.hand_number}, N–S {ns} · E–W {ew}; kept "
-                     f"on {_kept_on(own)}). New game starts a fresh one.", path=main, stamp=saved.file_stamp(main),
-                     from_kept=True, **prefs)
+                     f"on {_kept_on(own)}). New game starts a fresh one.", path=main, from_kept=True,
+                     **prefs)
 
 
 def parse_links(query: str) -> dict:
@@ -187,7 +184,7 @@ class RookApp(w.VBox):
         self.play_panel = _make_play_panel(self.links.get("deal"))
         table = getattr(self.play_panel, "table", None)
         if getattr(self.play_panel, "kept_settings", False):  # Settings and the Rules tab show the kept game's rules
-            self.rules = self.play_panel.pending_rules or table.rules
+            self.rules = table.next_game_rules(self.play_panel.pending_rules)
         self.play_header = w.HTML("")
         self.play_header.add_class("rook-play-ruleset")
         callbacks = getattr(self.play_panel, "on_new_game", None)

@@ -53,6 +53,7 @@ import base64
 import functools
 import threading
 import time
+import uuid
 from html import escape
 
 import ipywidgets as widgets
@@ -124,8 +125,7 @@ class PlayPanel(widgets.VBox):
         self.keep_extra: dict = {}  # saved with the game (the app's deal link: {"deal": seed})
         self.keep_problem = ""  # why the game is not kept, once a save failed
         self._keep_note = ""  # a note about keeping for the next status line, said once
-        self._kept_stamp = None  # the kept file's `rookcore.saved.file_stamp` after this page's last save
-        self._other_page_told = False
+        self.page = uuid.uuid4().hex  # this page's name as the keeper of its game (`rookcore.saved.claim`)
         self.resumed = False  # True when the app resumed a kept game into this panel
         self.pending_rules: Rules | None = None  # chosen in Settings, used by the next new game
         self.on_new_game: list = []  # callables (no arguments) run after New game has started a game
@@ -352,42 +352,53 @@ class PlayPanel(widgets.VBox):
         self.show_info(t.prompt() + note)
 
     # ------------------------------------------------------------------ keeping the game for the next visit
-    def start_keeping(self, path=None, extra: dict | None = None, stamp=None) -> str:
-        """Save the game now and after every change from now on (`keep_game`): to ``path`` (a path-like; None:
-        `rookcore.saved.game_path`), with the dict ``extra``; ``stamp``: the file's `rookcore.saved.file_stamp` when
-        the game was resumed from it (None for a new game). Returns "" when the game is kept, else the sentence
-        saying why not (for the caller's status line). Raises nothing."""
-        self.keep, self.keep_path, self.keep_extra, self._kept_stamp = True, path, dict(extra or {}), stamp
+    def start_keeping(self, path=None, extra: dict | None = None) -> str:
+        """Keep the game from now on: this page claims it (`rookcore.saved.claim`: an older page with the same
+        game stops saving over it), saves it now and after every change (`keep_game`), to ``path`` (a path-like;
+        None: `rookcore.saved.game_path`) with the dict ``extra``. Returns "" when the game is kept, else the
+        sentence saying why not (for the caller's status line). Raises nothing."""
+        self.keep, self.keep_path, self.keep_extra = True, path, dict(extra or {})
+        target = self._keep_target()
+        try:
+            if target is not None:
+                saved.claim(target, self.page)
+        except Exception as e:  # noqa: BLE001 - keeping the game is a convenience: never stop play for it
+            self._stop_keeping(e)
         if self.keep_game():
             return ""
         self._keep_note = ""
         return self.keep_problem
 
+    def _keep_target(self):
+        return self.keep_path if self.keep_path is not None else saved.game_path()
+
+    def _stop_keeping(self, why) -> None:
+        self.keep = False
+        self.keep_problem = f"This game cannot be kept for your next visit: {why}."
+        self._keep_note = f" ({self.keep_problem})"
+
     def keep_game(self) -> bool:
         """With ``keep`` on, save the game, ``keep_extra``, the rules chosen for the next game (``pending_rules``)
-        and the AI pace for the next visit (`rookcore.saved.save_table`). Returns True if it was saved. A failure
-        (e.g. a read-only home folder) turns ``keep`` off; so does nothing. When another page saved the same file
-        since this page's last save (the app open twice), the next status line says once that the page played last
-        is the one kept. Raises nothing."""
+        and the AI pace for the next visit (`rookcore.saved.save_table`). Returns True if it was saved. Keeping
+        stops when a save fails (e.g. a read-only home folder) and when a newer page has claimed the game (the app
+        opened again: `rookcore.saved.keeper`); the next status line says so once. Raises nothing."""
         if not self.keep:
             return False
-        path = self.keep_path if self.keep_path is not None else saved.game_path()
+        path = self._keep_target()
         if path is None:
             return False
-        now = saved.file_stamp(path)
-        if self._kept_stamp is not None and now not in (None, self._kept_stamp) and not self._other_page_told:
-            self._other_page_told = True
-            self._keep_note = (" (This game is open in another page too: the page played last is the one kept for "
-                               "your next visit.)")
+        if saved.keeper(path) not in (None, self.page):
+            self.keep = False
+            self.keep_problem = ("This game is open in a newer page, which keeps it from now on: moves made here are "
+                                 "not kept.")
+            self._keep_note = f" ({self.keep_problem})"
+            return False
         try:
             saved.save_table(self.table, path, extra={**self.keep_extra, "pending_rules": self.pending_rules,
                                                       "pace": self.pace})
         except Exception as e:  # noqa: BLE001 - keeping the game is a convenience: never stop play for it
-            self.keep = False
-            self.keep_problem = f"This game cannot be kept for your next visit: {e}."
-            self._keep_note = f" ({self.keep_problem})"
+            self._stop_keeping(e)
             return False
-        self._kept_stamp = saved.file_stamp(path)
         return True
 
     def _draw_header(self) -> None:

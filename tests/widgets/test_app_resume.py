@@ -100,8 +100,8 @@ def test_the_rules_chosen_for_the_next_game_survive_every_reload(kept):
         again = build_app(query="")  # the pace untouched: nothing else rewrites the file
         assert again.play_panel.pending_rules == get_rules("dixie", {"target": 200})
         assert again.settings.variant.value == "dixie" and again.settings.target.value == "200"
-    first.settings.variant.value = "tournament"
-    first.settings.apply_button.click()
+    again.settings.variant.value = "tournament"  # on the newest page, the one that keeps the game
+    again.settings.apply_button.click()
     again = build_app(query="")
     assert again.play_panel.bird_toggle.description == "Play with the Rook (from the next new game)"
 
@@ -140,19 +140,35 @@ def test_a_resumed_game_that_can_no_longer_be_kept_says_so(kept, monkeypatch):
     assert not app.play_panel.keep
 
 
-def test_two_pages_on_one_kept_game_say_that_the_last_played_is_kept(kept):
+def test_the_newest_page_keeps_the_game_and_an_older_one_says_it_no_longer_does(kept):
     _app()
     a = _app().play_panel
     _act(a)
-    assert "another page" not in a.status.value  # alone so far
-    b = _app().play_panel  # the app opened a second time: both pages go on with the kept game
+    assert a.keep and "newer page" not in a.status.value  # alone so far
+    b = _app().play_panel  # the app opened again (another tab, or a reload while the old page's AIs still move)
     _act(a)
-    assert "This game is open in another page too: the page played last is the one kept" in a.status.value
+    assert not a.keep
+    assert "This game is open in a newer page, which keeps it from now on: moves made here are not kept." in \
+        a.status.value
+    _act(a)
+    assert "newer page" not in a.status.value  # said once
+    assert saved.load_table().table.state.step == b.table.state.step  # the older page wrote nothing more
     _act(b)
-    assert "This game is open in another page too" in b.status.value
-    _act(b)
-    assert "another page" not in b.status.value  # said once
+    assert b.keep and "newer page" not in b.status.value
     assert saved.load_table().table.state.step == b.table.state.step
+
+
+def test_the_bird_choice_made_on_play_shows_in_settings_after_a_reload(kept):
+    first = _app()
+    want = not first.play_panel.bird_toggle.value
+    first.play_panel.bird_toggle.value = want
+    second = _app()
+    assert second.play_panel.bird_toggle.value == want and second.settings.bird.value == want
+    second.settings.target.value = "120"
+    second.settings.apply_button.click()  # an Apply of another option keeps the bird choice
+    assert second.play_panel.table.bird_next_game == want and second.play_panel.bird_toggle.value == want
+    second.play_panel.new_game()
+    assert second.play_panel.table.rules.bird == want and second.play_panel.table.rules.target == 120
 
 
 def test_a_damaged_kept_game_starts_a_new_game_and_says_why(kept):
