@@ -7,7 +7,7 @@ import time
 import pytest
 
 from browser_helpers import (assert_no_app_error, button, check_score_row, header_text, open_app, open_tab,
-                     play_one_hand, set_speed, status_text, wait_until)
+                     play_one_hand, score_rows, set_speed, status_text, wait_until)
 
 from rookcore.rules import VARIANTS
 
@@ -32,9 +32,10 @@ def _new_game(page, title: str) -> None:
         time.sleep(0.8)  # a second click sooner is taken for a double click and only asks again
         button(page, "rook-new-game", "New game").first.click()
     assert asked
+    # the whole new table drawn: the header line comes first, the score sheet (empty again) later in the redraw
     wait_until(lambda: header_text(page).startswith(f"{title} · Hand 1")
-               and page.locator(".rook-play-ruleset").inner_text().strip() == f"Rule set: {title}",
-               what=f"a new game of {title}")
+               and page.locator(".rook-play-ruleset").inner_text().strip() == f"Rule set: {title}"
+               and not score_rows(page), what=f"a new game of {title}")
 
 
 @pytest.mark.slow
