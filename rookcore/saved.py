@@ -73,12 +73,17 @@ def claim(path: str | os.PathLike, page: str) -> None:
     """Make the page named ``page`` (a str, e.g. a UUID) the one that keeps the game at ``path``: the newest page to
     open a game keeps it, and an older page (another tab, or a page left by a reload whose AIs still move) stops
     saving over it (`keeper`). Written beside the game (``<path>.page``). Raises OSError if it cannot be written."""
-    target = _keeper_path(path)
+    _replace_file(_keeper_path(path), page.encode("utf-8"))
+
+
+def _replace_file(target: pathlib.Path, data: bytes) -> None:
+    """Write ``data`` to ``target`` at once (beside it, then renamed: a reader never sees half a file), creating
+    its folder. Raises OSError if it cannot be written; no temporary file is left behind."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".page-", dir=target.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}-", dir=target.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fp:
-            fp.write(page)
+        with os.fdopen(fd, "wb") as fp:
+            fp.write(data)
         os.replace(tmp, target)
     except BaseException:
         if os.path.exists(tmp):
@@ -132,17 +137,7 @@ def save_table(table: Table, path: str | os.PathLike | None = None, extra: dict 
         return None
     doc = {"format": FORMAT, "code": code_fingerprint(), "saved": time.time(), "table": table,
            "extra": dict(extra or {})}
-    data = pickle.dumps(doc, protocol=pickle.HIGHEST_PROTOCOL)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".game-", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as fp:
-            fp.write(data)
-        os.replace(tmp, target)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    _replace_file(target, pickle.dumps(doc, protocol=pickle.HIGHEST_PROTOCOL))
     return target
 
 
