@@ -4,12 +4,14 @@ page load, so a reload, a closed tab or a restarted Binder session (same home fo
 The file (`game_path`: ``$ROOK_GAME_FILE`` if set, ``""`` keeping nothing; else ``~/.crowsnest-rook/game.pickle``)
 is a pickle (the standard library's object serialisation) of ``{"format": FORMAT, "code": fingerprint of this
 package's source, "saved": POSIX seconds, "table": Table, "extra": dict}``. A game started from a shared deal link is
-kept beside it (`deal_game_path`), so following a link never replaces the learner's own game. The file is written
-by this package into the user's own folder; the newest page to open a game keeps it (`claim`) and read back with an unpickler that builds nothing but this package's
-classes and ``random.Random`` (`_GameUnpickler`: a crafted file cannot run code). A file from other code (another
-version of the package) is refused rather than trusted, and every loaded game must pass `check_table`: its hand on show replays from its record under
-the engine's rules to the same position, and the game's score is the sum of its scored hands. Hand records
-(rules.md, record-format.md) stay the way to keep a hand for good; this file only bridges one visit to the next.
+kept beside it (`deal_game_path`), so following a link never replaces the learner's own game; the newest page to
+open a game keeps it (`claim`). The file is written by this package into the user's own folder and read back with
+an unpickler that builds nothing but this package's classes and ``random.Random`` (`_GameUnpickler`: a crafted file
+cannot run code). A file from other code (another version of the package) is refused rather than trusted, and
+every loaded game must pass `check_table`: its hand on show replays from its record under the engine's rules to the
+same position, and the game's score is the sum of its scored hands. `start_game` picks the game a new page starts
+with. Hand records (rules.md, record-format.md) stay the way to keep a hand for good; this file only bridges one
+visit to the next.
 """
 from __future__ import annotations
 
@@ -23,10 +25,11 @@ import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from .rules import Rules
 from .table import Table
 
-__all__ = ["FORMAT", "GAME_FILE_ENV", "SavedGame", "SavedGameError", "game_path", "deal_game_path", "save_table",
-           "load_table", "check_table", "claim", "keeper"]
+__all__ = ["FORMAT", "GAME_FILE_ENV", "SavedGame", "SavedGameError", "GameStart", "game_path", "deal_game_path",
+           "save_table", "load_table", "check_table", "claim", "keeper", "start_game"]
 
 FORMAT = "crowsnest-table/1"
 """The saved file's format tag."""
@@ -185,3 +188,74 @@ def check_table(table: Table) -> None:
         raise SavedGameError("the saved hand does not replay to the position it was saved at")
     if totals != list(game.scores) or len(game.hand_scores) != len(game.hands):
         raise SavedGameError("the saved game's score does not add up")
+
+
+@dataclass
+class GameStart:
+    """The game a new page's Play panel starts with (`start_game`): ``table``; ``resumed`` (a kept game goes on);
+    ``welcome`` (the status line's first sentence, "" for none); ``pending_rules`` and ``pace`` (None: the
+    defaults); where it is kept: ``path`` (None: `game_path`) and ``extra`` (kept with it);
+    ``from_kept``: the rules, level and pace come from a kept game (Settings shows them)."""
+
+    table: Table
+    resumed: bool = False
+    welcome: str = ""
+    pending_rules: Rules | None = None
+    pace: float | None = None
+    path: pathlib.Path | None = None
+    extra: dict = field(default_factory=dict)
+    from_kept: bool = False
+
+
+def _kept(path: pathlib.Path | None) -> tuple[SavedGame | None, str]:
+    """(the game kept at ``path`` or None, the sentence saying why it cannot be resumed or "")."""
+    if path is None:
+        return None, ""
+    try:
+        return load_table(path), ""
+    except SavedGameError as e:
+        return None, f"Your saved game could not be resumed: {e}. A new game has started."
+
+
+def _kept_on(found: SavedGame) -> str:
+    """When ``found`` was kept, in words ("1 Dec at 16:46")."""
+    kept = time.localtime(found.saved)
+    return f"{kept.tm_mday} {time.strftime('%b at %H:%M', kept)}"
+
+
+def start_game(deal: int | None = None) -> GameStart:
+    """The game a new page starts with (the app's Play tab; bad files never raise):
+
+    * without ``deal``: the kept game goes on ("Welcome back: …"); a kept game that is over gives a new game with its
+      rules, AI level and pace (saying so); a kept game that cannot be resumed gives a new game and says why;
+    * with ``deal`` (a shared deal link): that deal, kept beside the learner's own game (`deal_game_path`), which it never replaces; a reload of the same link goes on with it. The AI level and pace
+      come from the learner's own kept game.
+    """
+    main = game_path()
+    own, problem = _kept(main)
+    prefs = dict(pending_rules=own.extra.get("pending_rules"), pace=own.extra.get("pace")) if own else {}
+    if deal is not None:
+        slot = deal_game_path()
+        linked, _problem = _kept(slot)
+        extra = {"deal": deal}
+        if linked is not None and linked.extra.get("deal") == deal and not linked.table.game.is_over:
+            t = linked.table
+            ns, ew = t.game.scores
+            return GameStart(t, True, f"Welcome back to deal {deal}: your game goes on (hand {t.hand_number}, "
+                             f"N–S {ns} · E–W {ew}; kept on {_kept_on(linked)}).",
+                             linked.extra.get("pending_rules"), linked.extra.get("pace"), slot, extra, True)
+        level = own.table.level if own else "rules"
+        note = ("Your own game is kept: open the app without ?deal= to go on with it."
+                if own and not own.table.game.is_over else "")
+        return GameStart(Table(deal=deal, level=level), welcome=note, pace=prefs.get("pace"), path=slot, extra=extra)
+    if own is None:
+        return GameStart(Table(), welcome=problem, path=main)
+    t = own.table
+    ns, ew = t.game.scores
+    if t.game.is_over:
+        rules = t.next_game_rules(prefs["pending_rules"])
+        return GameStart(Table(rules, level=t.level), welcome=f"Your last game is over (N–S {ns} · E–W {ew}): a new "
+                         "game has started with the same settings.", pace=prefs["pace"], path=main, from_kept=True)
+    return GameStart(t, True, f"Welcome back: your game goes on (hand {t.hand_number}, N–S {ns} · E–W {ew}; kept "
+                     f"on {_kept_on(own)}). New game starts a fresh one.", path=main, from_kept=True,
+                     **prefs)

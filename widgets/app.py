@@ -4,7 +4,7 @@
 Settings' Apply stores the chosen `Rules` as ``play_panel.pending_rules``: the Play
 tab keeps its game and starts the next *new game* with them (the header line of the
 Play tab says so), and the Rules tab is regenerated for them. The Play tab keeps its game for the next visit
-(`rookcore.saved`): a new page goes on with it (`start_game`).
+(`rookcore.saved`): a new page goes on with it (`rookcore.saved.start_game`).
 
 Stable names for browser tests: ``rook-app`` (top box), ``rook-app-header`` (page header),
 ``rook-app-tabs`` (the Tab; titles "Play", "Replay", "Learn", "Rules", "Settings"), ``rook-learn``
@@ -19,8 +19,6 @@ from html import escape
 import ipywidgets as w
 
 import os
-import time
-from dataclasses import dataclass, field
 from urllib.parse import parse_qs
 
 from rookcore.examples import list_examples
@@ -39,19 +37,17 @@ HEADER_HTML = ("<div style='display:flex;align-items:baseline;gap:12px;margin:4p
 
 
 def _make_play_panel(deal: int | None = None):
-    """The Play panel, or a placeholder Label if it fails to build. Its game is the one `start_game` picks, and it is
+    """The Play panel, or a placeholder Label if it fails to build. Its game is the one `rookcore.saved.start_game` picks, and it is
     kept for the next visit from the start (`PlayPanel.start_keeping`); the status line welcomes the learner back, or
     says why the game is not kept."""
     try:
+        from rookcore.saved import start_game  # noqa: PLC0415
         from .play import PlayPanel  # noqa: PLC0415
         start = start_game(deal)
-        panel = PlayPanel(start.table)
-        panel.pending_rules = start.pending_rules
-        if start.pace is not None:
-            panel.pace = start.pace
+        panel = PlayPanel(start.table, pending_rules=start.pending_rules,
+                          **({} if start.pace is None else {"pace": start.pace}))
         panel.resumed = start.resumed
         panel.kept_settings = start.from_kept
-        panel.refresh()  # the bird box names the next game's bird
         problem = panel.start_keeping(start.path, start.extra)
         words = [text for text in (start.welcome, problem) if text]
         if words:
@@ -62,82 +58,6 @@ def _make_play_panel(deal: int | None = None):
                        f"{escape(str(e))}</i></p>")
         label.add_class("rook-play-placeholder")
         return label
-
-
-@dataclass
-class GameStart:
-    """The game a new page's Play panel starts with (`start_game`): ``table``; ``resumed`` (a kept game goes on);
-    ``welcome`` (the status line's first sentence, "" for none); ``pending_rules`` and ``pace`` (None: the
-    defaults); where it is kept: ``path`` (None: `rookcore.saved.game_path`) and ``extra`` (kept with it);
-    ``from_kept``: the rules, level and pace come from a kept game (Settings shows them)."""
-
-    table: object
-    resumed: bool = False
-    welcome: str = ""
-    pending_rules: Rules | None = None
-    pace: float | None = None
-    path: object = None
-    extra: dict = field(default_factory=dict)
-    from_kept: bool = False
-
-
-def _kept(path):
-    """(the game kept at ``path`` or None, the sentence saying why it cannot be resumed or "")."""
-    from rookcore import saved  # noqa: PLC0415
-
-    if path is None:
-        return None, ""
-    try:
-        return saved.load_table(path), ""
-    except saved.SavedGameError as e:
-        return None, f"Your saved game could not be resumed: {e}. A new game has started."
-
-
-def _kept_on(found) -> str:
-    kept = time.localtime(found.saved)
-    return f"{kept.tm_mday} {time.strftime('%b at %H:%M', kept)}"
-
-
-def start_game(deal: int | None = None) -> GameStart:
-    """The game a new page starts with (`rookcore.saved` keeps the last one; bad files never raise):
-
-    * without ``deal``: the kept game goes on ("Welcome back: …"); a kept game that is over gives a new game with its
-      rules, AI level and pace (saying so); a kept game that cannot be resumed gives a new game and says why;
-    * with ``deal`` (a shared deal link): that deal, kept beside the learner's own game (`rookcore.saved.
-      deal_game_path`), which it never replaces; a reload of the same link goes on with it. The AI level and pace
-      come from the learner's own kept game.
-    """
-    from rookcore import saved  # noqa: PLC0415
-    from rookcore.table import Table  # noqa: PLC0415
-
-    main = saved.game_path()
-    own, problem = _kept(main)
-    prefs = dict(pending_rules=own.extra.get("pending_rules"), pace=own.extra.get("pace")) if own else {}
-    if deal is not None:
-        slot = saved.deal_game_path()
-        linked, _problem = _kept(slot)
-        extra = {"deal": deal}
-        if linked is not None and linked.extra.get("deal") == deal and not linked.table.game.is_over:
-            t = linked.table
-            ns, ew = t.game.scores
-            return GameStart(t, True, f"Welcome back to deal {deal}: your game goes on (hand {t.hand_number}, "
-                             f"N–S {ns} · E–W {ew}; kept on {_kept_on(linked)}).",
-                             linked.extra.get("pending_rules"), linked.extra.get("pace"), slot, extra, True)
-        level = own.table.level if own else "rules"
-        note = ("Your own game is kept: open the app without ?deal= to go on with it."
-                if own and not own.table.game.is_over else "")
-        return GameStart(Table(deal=deal, level=level), welcome=note, pace=prefs.get("pace"), path=slot, extra=extra)
-    if own is None:
-        return GameStart(Table(), welcome=problem, path=main)
-    t = own.table
-    ns, ew = t.game.scores
-    if t.game.is_over:
-        rules = t.next_game_rules(prefs["pending_rules"])
-        return GameStart(Table(rules, level=t.level), welcome=f"Your last game is over (N–S {ns} · E–W {ew}): a new "
-                         "game has started with the same settings.", pace=prefs["pace"], path=main, from_kept=True)
-    return GameStart(t, True, f"Welcome back: your game goes on (hand {t.hand_number}, N–S {ns} · E–W {ew}; kept "
-                     f"on {_kept_on(own)}). New game starts a fresh one.", path=main, from_kept=True,
-                     **prefs)
 
 
 def parse_links(query: str) -> dict:

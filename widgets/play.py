@@ -107,6 +107,7 @@ class PlayPanel(widgets.VBox):
       table: a `rookcore.table.Table` (default: a new CrowsNest table with ``seed``).
       seed: deal/AI seed for the default table (None = random).
       pace: seconds between AI moves (float >= 0; 0 = instant). Also the ``pace`` attribute and the speed slider.
+      pending_rules: the `Rules` chosen for the next new game (None: the same as now); also an attribute.
 
     The AIs before the learner's first turn act instantly at construction; later AI moves are paced.
     Public handlers (also wired to the buttons): `play_card`, `call_bid`, `call_pass`, `name_trump`,
@@ -118,7 +119,8 @@ class PlayPanel(widgets.VBox):
     unticks "Play with the bird" (Settings follows it).
     """
 
-    def __init__(self, table: Table | None = None, seed: int | None = None, pace: float = 0.6) -> None:
+    def __init__(self, table: Table | None = None, seed: int | None = None, pace: float = 0.6,
+                 pending_rules: Rules | None = None) -> None:
         self.table = table if table is not None else Table(seed=seed)
         self.keep = False  # save the game after every change (`start_keeping`)
         self.keep_path = None  # where (None: `rookcore.saved.game_path`)
@@ -127,7 +129,7 @@ class PlayPanel(widgets.VBox):
         self._keep_note = ""  # a note about keeping for the next status line, said once
         self.page = uuid.uuid4().hex  # this page's name as the keeper of its game (`rookcore.saved.claim`)
         self.resumed = False  # True when the app resumed a kept game into this panel
-        self.pending_rules: Rules | None = None  # chosen in Settings, used by the next new game
+        self.pending_rules = pending_rules  # chosen in Settings, used by the next new game
         self.on_new_game: list = []  # callables (no arguments) run after New game has started a game
         self.on_bird_choice: list = []  # callables(on: bool) run when the learner ticks or unticks the bird box
         self._card_widgets: dict = {}

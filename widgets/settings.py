@@ -81,6 +81,7 @@ class SettingsPanel(w.VBox):
         self.message.add_class("rook-settings-message")
         self.error = w.HTML("", layout=w.Layout(display="none"))
         self.error.add_class("rook-settings-error")
+        self._target_shown = ""  # what `_build_options` last put in the target box
         self.variant.observe(lambda _ch: self._build_options(), names="value")
         super().__init__([
             w.HTML("<h3 style='margin:4px 0'>Settings</h3>"
@@ -101,7 +102,7 @@ class SettingsPanel(w.VBox):
         the user typed (the box no longer shows what it was filled with) stays when only the rule set changes."""
         base = VARIANTS[self.variant.value]
         cur = current if current is not None and current.variant == base.variant else base
-        typed = self.target.value != getattr(self, "_target_shown", self.target.value)
+        typed = self.target.value != self._target_shown
         if current is not None or not typed:
             self.target.value = self._target_shown = str(cur.target)
         self.first_lead.value = cur.first_lead
