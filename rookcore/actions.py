@@ -47,7 +47,12 @@ class Discard:
     cards: frozenset
 
     def __init__(self, cards) -> None:
-        object.__setattr__(self, "cards", frozenset(Card.from_id(int(c)) for c in cards))
+        """``cards``: an iterable of `Card` (or int ids), each at most once. Raises ValueError for a card listed
+        twice (a discard of n cards must name n different cards, rules.md §1.3)."""
+        listed = [Card.from_id(int(c)) for c in cards]
+        if len(set(listed)) != len(listed):
+            raise ValueError(f"the discard lists {next(c for i, c in enumerate(listed) if c in listed[:i])} twice")
+        object.__setattr__(self, "cards", frozenset(listed))
 
     def notation(self, bird_name: str = "ROOK") -> list[str]:
         """Record form: the cards as strings, in id order."""

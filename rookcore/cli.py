@@ -11,6 +11,9 @@ from . import records
 from .rules import RulesError, get_rules
 
 EXIT_BAD_INPUT = 2
+CLI_MAX_RECORD_BYTES = 64_000_000
+"""The largest record file the commands read (bytes): far above any real game, it only stops a wrong file (a
+disk image, say) from being read whole. The app's uploads keep `records.MAX_RECORD_BYTES`."""
 
 
 def _fail(message: str) -> int:
@@ -22,10 +25,10 @@ def read_record(path: str) -> records.HandRecord | records.GameRecord:
     """Read and validate the record at ``path``; raises RecordError (one line) for any problem."""
     try:
         with open(path, "rb") as fp:
-            data = fp.read(records.MAX_RECORD_BYTES + 1)
+            data = fp.read(CLI_MAX_RECORD_BYTES + 1)
     except OSError as e:
         raise records.RecordError(f"{path}: cannot read: {e.strerror}") from e
-    return records.loads(data)  # its errors stay as record-format.md shows them ("step 14: …", a JSON path)
+    return records.loads(data, CLI_MAX_RECORD_BYTES)  # its errors stay as record-format.md shows them ("step 14: …", a JSON path)
 
 
 def _write(path: str, text: str) -> int:
@@ -38,14 +41,19 @@ def _write(path: str, text: str) -> int:
     return 0
 
 
-def _print_json(doc) -> int:
-    """Print ``doc`` as JSON on standard output: exit code 0, or 2 with one error line if the output cannot be
-    written (e.g. a full disk)."""
+def _print(text: str) -> int:
+    """Print ``text`` on standard output: exit code 0, or 2 with one error line if the output cannot be written
+    (e.g. a full disk)."""
     try:
-        print(json.dumps(doc, indent=1), flush=True)
+        print(text, flush=True)
     except OSError as e:
         return _fail(f"cannot write the output: {e.strerror or e}")
     return 0
+
+
+def _print_json(doc) -> int:
+    """`_print` of ``doc`` as JSON (indent 1)."""
+    return _print(json.dumps(doc, indent=1))
 
 
 def cmd_score(args: argparse.Namespace) -> int:
@@ -83,17 +91,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.hands is not None and args.hands < 1:
         return _fail("--hands must be at least 1")
     players = [LEVELS[args.level](seed=(args.seed or 0) * 4 + s) for s in range(4)]
+    variant = args.variant.lower()  # records name rule sets in lower case (record-format.md "variant")
     if args.game:
-        record = play_game(rules, players, seed=args.seed, variant=args.variant)
+        record = play_game(rules, players, seed=args.seed, variant=variant)
     elif (args.hands or 1) == 1:
-        record = play_hands(rules, players, 1, seed=args.seed, variant=args.variant).hands[0]
+        record = play_hands(rules, players, 1, seed=args.seed, variant=variant).hands[0]
     else:
-        record = play_hands(rules, players, args.hands, seed=args.seed, variant=args.variant)
+        record = play_hands(rules, players, args.hands, seed=args.seed, variant=variant)
     text = records.dumps(record)
     if args.out:
         return _write(args.out, text)
-    print(text)
-    return 0
+    return _print(text)
 
 
 def _options(text: str | None) -> dict | None:
@@ -148,10 +156,19 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return _write(args.json, text) if args.json else 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose usage errors are one line on stderr (record-format.md: "prints one line to stderr
+    naming the problem"), exit code 2."""
+
+    def error(self, message: str):
+        """Print ``<prog>: <message> (see --help)`` on stderr and exit 2 (raises SystemExit)."""
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argparse parser for all sub-commands."""
-    parser = argparse.ArgumentParser(prog="python -m rookcore", description="Rook engine commands")
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = _Parser(prog="python -m rookcore", description="Rook engine commands")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     score = sub.add_parser("score", help="validate and score a hand or game record")
     score.add_argument("file")
     score.set_defaults(func=cmd_score)

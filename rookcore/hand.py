@@ -167,12 +167,19 @@ class HandState:
     def __init__(self, rules: Rules, dealer: int, hands: Sequence[Iterable[Card]], nest: Iterable[Card]):
         """Start a hand from a known deal. ``hands``: 4 card collections (N, E, S, W); ``nest``: the nest.
 
-        Raises ValueError if the deal does not use every card of the deck exactly once with the right sizes.
+        Raises ValueError if the deal does not use every card of the deck exactly once with the right sizes (a
+        card listed twice in one hand or the nest included).
         """
         self.rules = rules
         self.dealer = seat_index(dealer)
-        self.dealt = tuple(frozenset(Card.from_id(int(c)) for c in h) for h in hands)
-        self.dealt_nest = frozenset(Card.from_id(int(c)) for c in nest)
+        dealt = [[Card.from_id(int(c)) for c in h] for h in hands]
+        dealt_nest = [Card.from_id(int(c)) for c in nest]
+        for where, cards in zip([f"{s}'s hand" for s in SEATS] + ["the nest"], dealt + [dealt_nest]):
+            if len(set(cards)) != len(cards):
+                twice = next(c for i, c in enumerate(cards) if c in cards[:i])
+                raise ValueError(f"{rules.card_name(twice)} is listed twice in {where}")
+        self.dealt = tuple(frozenset(h) for h in dealt)
+        self.dealt_nest = frozenset(dealt_nest)
         self._check_deal()
         self.hands: list[set[Card]] = [set(h) for h in self.dealt]
         self.phase = Phase.AUCTION

@@ -53,7 +53,11 @@ def _check_schema(doc: dict, fmt: str, where: str = "$") -> None:
         path = where + error.json_path[1:]
         message = error.message
         if error.validator == "pattern" and error.validator_value == schema(HAND_FORMAT)["$defs"]["card"]["pattern"]:
-            message = f"{error.instance!r} is not a card name (a colour letter R, Y, G, B and 1-14, or ROOK / CROW)"
+            message = (f"{error.instance!r} is not a card name (a capital colour letter R, Y, G, B and 1-14, or "
+                       "ROOK / CROW in any case)")
+        elif error.validator == "enum" and error.json_path.endswith(".variant"):
+            message = (f"unknown variant {error.instance!r} (known, in lower case: "
+                       f"{', '.join(error.validator_value)})")
         raise RecordError(f"{path}: {message}")
 
 
@@ -104,7 +108,7 @@ class HandRecord:
         try:
             return HandState(self.rules, self.dealer, self.hands, self.nest)
         except ValueError as e:
-            raise RecordError(f"$.hands: {e}") from e
+            raise RecordError(f"{'$.nest' if str(e).startswith('the nest') else '$.hands'}: {e}") from e
 
     def states(self) -> Iterator[HandState]:
         """Yield the state before step 0, then after each step (clones). Raises RecordError at a bad step."""
@@ -207,13 +211,15 @@ class GameRecord:
 
 
 # ----- reading -----------------------------------------------------------------
-def loads(text: str | bytes) -> HandRecord | GameRecord:
+def loads(text: str | bytes, max_bytes: int = MAX_RECORD_BYTES) -> HandRecord | GameRecord:
     """Parse and fully validate a hand or game record (schema, deal, every step legal).
 
-    Raises RecordError with one line naming the problem and where.
+    ``text``: the JSON text (str, or bytes in UTF-8); ``max_bytes``: the longest text accepted (characters or
+    bytes; `MAX_RECORD_BYTES` by default, the app's upload limit). Raises RecordError with one line naming the
+    problem and where.
     """
-    if len(text) > MAX_RECORD_BYTES:
-        raise RecordError(f"record is larger than {MAX_RECORD_BYTES // 1_000_000} MB")
+    if len(text) > max_bytes:
+        raise RecordError(f"record is larger than {max_bytes / 1_000_000:g} MB")
     if not text.strip():
         raise RecordError("not JSON: the file is empty")
     try:
@@ -222,6 +228,11 @@ def loads(text: str | bytes) -> HandRecord | GameRecord:
         raise RecordError(f"not JSON: not a UTF-8 text file (byte {e.start} cannot be read as text)") from e
     except (ValueError, RecursionError) as e:  # JSONDecodeError, over-long integers, deep nesting
         raise RecordError(f"not JSON: {str(e)[:200] or type(e).__name__}") from e
+    try:  # a \ud800 escape decodes to a lone surrogate, which no UTF-8 file (and no saved record) can hold
+        json.dumps(doc, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise RecordError(f"not valid text: an unpaired surrogate escape (\\u{ord(e.object[e.start]):04x}) is not "
+                          "a character") from e
     return from_json(doc)
 
 
@@ -252,10 +263,10 @@ def _hand_from_json(doc: dict, where: str) -> HandRecord:
         rules = record.rules
     except RecordError as e:
         raise RecordError(f"{where}{str(e)[1:]}") from e
-    record.hands = [_cards(doc["hands"][s], rules, f"{where}.hands.{s}") for s in SEATS]
-    record.nest = _cards(doc["nest"], rules, f"{where}.nest")
+    record.hands = [_cards(doc["hands"][s], rules, f"{where}.hands.{s}", once=True) for s in SEATS]
+    record.nest = _cards(doc["nest"], rules, f"{where}.nest", once=True)
     if "discard" in doc:
-        record.discard = _cards(doc["discard"], rules, f"{where}.discard")
+        record.discard = _cards(doc["discard"], rules, f"{where}.discard", once=True)
     if "tricks" in doc:
         record.tricks = [_cards(t, rules, f"{where}.tricks[{i}]") for i, t in enumerate(doc["tricks"])]
     if "marks" in doc:
@@ -263,13 +274,18 @@ def _hand_from_json(doc: dict, where: str) -> HandRecord:
     return record
 
 
-def _cards(texts: list[str], rules: Rules, where: str) -> list[Card]:
-    cards = []
+def _cards(texts: list[str], rules: Rules, where: str, once: bool = False) -> list[Card]:
+    """The cards of a record's card list at JSON path ``where``; with ``once``, a card listed twice is an error
+    (a hand, the nest and the discard are sets of cards: rules.md §5, "every card ... dealt exactly once")."""
+    cards: list[Card] = []
     for i, text in enumerate(texts):
         try:
-            cards.append(rules.parse_card(text))
+            card = rules.parse_card(text)
         except (CardError, RulesError) as e:
             raise RecordError(f"{where}[{i}]: {e}") from e
+        if once and card in cards:
+            raise RecordError(f"{where}[{i}]: {rules.card_name(card)} is listed twice")
+        cards.append(card)
     return cards
 
 
@@ -279,6 +295,10 @@ def _check_consistency(record: HandRecord, where: str) -> None:
     prefix = "" if where == "$" else f"{where}: "
     if record.discard is not None and not rules.nest_size:
         raise RecordError(f"{where}.discard: {rules.title} has no nest, so a record has no discard")
+    for i, trick in enumerate(record.tricks or ()):  # before the replay, which sees the cards but not the tricks
+        if len(trick) < 4 and i != len(record.tricks) - 1:
+            raise RecordError(f"{where}.tricks[{i}]: a trick before the last must have 4 cards, this one has "
+                              f"{len(trick)}")
     state = record.initial_state()
     for step, action in enumerate(record.actions()):
         if state.phase is Phase.DISCARD and isinstance(action, (NameTrump, Play)):
@@ -290,9 +310,6 @@ def _check_consistency(record: HandRecord, where: str) -> None:
             state.apply(action)
         except IllegalAction as e:
             raise RecordError(f"{prefix}step {step}: {e}") from e
-    for i, trick in enumerate(record.tricks or ()):
-        if len(trick) < 4 and i != len(record.tricks) - 1:
-            raise RecordError(f"{where}.tricks[{i}]: a trick before the last must have 4 cards")
     for i, c in enumerate(record.comments or ()):
         if c["step"] > len(record.actions()):
             raise RecordError(f"{where}.comments[{i}].step: step {c['step']} is past the end of the hand")
@@ -432,7 +449,10 @@ def score_report(record: HandRecord | GameRecord) -> dict:
 
 
 def hand_report(state: HandState, variant: str | None = None) -> dict:
-    """Score report (record-format.md) of a `HandState`, finished or not."""
+    """Score report (record-format.md "Commands", ``score``) of a `HandState`, finished or not: a dict of JSON
+    values. ``variant``: the name to report (default ``state.rules.variant``). An unfinished hand has
+    ``"complete": false``, the fields known so far and, while a trick is being played, ``"current_trick"``:
+    {"leader": seat, "cards": [cards played to it so far]}. Raises nothing."""
     rules = state.rules
     variant = variant or rules.variant
     if state.passed_out:
@@ -450,6 +470,8 @@ def hand_report(state: HandState, variant: str | None = None) -> dict:
     if state.tricks:
         report["tricks_won"] = {"NS": state.tricks_won[0], "EW": state.tricks_won[1]}
     if not state.is_over:
+        if state.trick:
+            report["current_trick"] = {"leader": SEATS[state.trick_leader], "cards": [name(c) for c in state.trick]}
         report["captured"] = {"NS": state.captured[0], "EW": state.captured[1]}
         report["complete"] = False
         return report

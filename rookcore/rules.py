@@ -51,6 +51,7 @@ class Rules:
       make_score: MAKE_BID (a made bid scores the bid) or MAKE_CAPTURED.
       target: game target (300).
       first_lead: FIRST_LEAD_DEALER (default) or FIRST_LEAD_DECLARER (choice, §1.5).
+      bird_optional: the rule set may be played without the bird (option ``bird``; §2: CrowsNest and Tournament).
       options: the options applied to reach this value (for records).
     """
 
@@ -76,6 +77,7 @@ class Rules:
     make_score: str
     target: int = 300
     first_lead: str = FIRST_LEAD_DEALER
+    bird_optional: bool = False
     options: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
     option_choices: Mapping[str, tuple] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
@@ -164,7 +166,7 @@ class Rules:
     def with_options(self, options: Mapping[str, Any] | None) -> "Rules":
         """Return a copy with ``options`` applied (record "options"; rules.md choices).
 
-        Known options: ``target`` (int > 0), ``bird`` (bool; only rule sets with a bird),
+        Known options: ``target`` (int > 0), ``bird`` (bool; only where `bird_optional`),
         ``first_lead`` ("left-of-dealer" | "left-of-declarer"), and the rule set's own
         choices listed in ``option_choices`` (e.g. ``bird_any_time``, ``red_one_any_time``,
         ``bid_min``). Raises RulesError naming an unknown option or a bad value.
@@ -197,18 +199,16 @@ class Rules:
             if value not in allowed or type(value) is not type(allowed[0]):
                 raise RulesError(f"option {name} of {self.title} must be one of {list(allowed)}, got {value!r}")
             return {name: value}
-        known = ["target", "first_lead"] + (["bird"] if self._has_bird_option else []) + list(self.option_choices)
+        known = ["target", "first_lead"] + (["bird"] if self.bird_optional else []) + list(self.option_choices)
         raise RulesError(f"unknown option {name!r} for {self.title} (known: {', '.join(known)})")
-
-    @property
-    def _has_bird_option(self) -> bool:
-        return self.bird_points > 0
 
     def _bird_option(self, value: Any) -> dict[str, Any]:
         if type(value) is not bool:
             raise RulesError(f"option bird must be true or false, got {value!r}")
-        if not self._has_bird_option:
-            raise RulesError(f"{self.title} has no bird, so option bird does not apply")
+        if not self.bird_optional:
+            optional = " and ".join(r.title for r in VARIANTS.values() if r.bird_optional)
+            raise RulesError(f"option bird does not apply to {self.title}: only {optional} may be played "
+                             "without the bird")
         base = VARIANTS[self.variant]
         if value == base.bird:
             return {"bird": base.bird, "nest_size": base.nest_size, "bid_max": base.bid_max}
@@ -261,7 +261,8 @@ CROWSNEST = Rules(
     variant="crowsnest", title="CrowsNest", numbers=_colour_numbers(5, 14), order=tuple(range(14, 4, -1)),
     bird=True, bird_name="Crow", bird_place=BIRD_BOTTOM, bird_any_time=True, red_one=False,
     red_one_any_time=False, hand_size=9, nest_size=5, counters=_STD_COUNTERS, bird_points=20,
-    red_one_points=0, majority_bonus=0, bid_min=70, bid_step=5, bid_max=120, make_score=MAKE_BID)
+    red_one_points=0, majority_bonus=0, bid_min=70, bid_step=5, bid_max=120, make_score=MAKE_BID,
+    bird_optional=True)
 
 TOURNAMENT = dataclasses.replace(
     CROWSNEST, variant="tournament", title="Tournament Rook (Kentucky Discard)", bird_name="Rook",
@@ -270,7 +271,7 @@ TOURNAMENT = dataclasses.replace(
 PARTNERSHIP = dataclasses.replace(
     TOURNAMENT, variant="partnership", title="Partnership Rook", numbers=_colour_numbers(1, 14),
     order=tuple(range(14, 0, -1)), bird=False, bird_points=0, hand_size=14, nest_size=0,
-    majority_bonus=20)
+    majority_bonus=20, bird_optional=False)
 
 ONE_HIGH = dataclasses.replace(
     PARTNERSHIP, variant="1-high-partnership", title="1-High Partnership Rook",
@@ -280,12 +281,12 @@ ONE_HIGH = dataclasses.replace(
 
 RED_ONE_RULES = dataclasses.replace(
     TOURNAMENT, variant="red-1", title="The Red 1", bird_place=BIRD_BELOW_RED_ONE, red_one=True,
-    red_one_points=30, nest_size=6, bid_max=150, option_choices={"red_one_any_time": (False, True)})
+    red_one_points=30, nest_size=6, bid_max=150, bird_optional=False, option_choices={"red_one_any_time": (False, True)})
 
 BUCKEYE = dataclasses.replace(
     TOURNAMENT, variant="buckeye", title="Buckeye Rook", numbers=_colour_numbers(5, 14, ones=True),
     order=(1,) + tuple(range(14, 4, -1)), counters=_ONE_COUNTERS, hand_size=10, bid_min=100, bid_max=180,
-    option_choices={"bid_min": (100, 70)})
+    bird_optional=False, option_choices={"bid_min": (100, 70)})
 
 DIXIE = dataclasses.replace(
     PARTNERSHIP, variant="dixie", title="Dixie Rook", counters=((5, 5), (10, 10), (13, 10)), hand_size=13, nest_size=4)

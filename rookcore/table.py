@@ -463,9 +463,9 @@ class Table:
 
     def next_game_rules(self, rules: Rules | None = None) -> Rules:
         """The `Rules` a `new_game` with ``rules`` (default: the current rule set) would play: ``rules`` with a
-        pending `set_bird` choice applied when it has a bird. Raises nothing for valid ``rules``."""
+        pending `set_bird` choice applied when it has the bird option. Raises nothing for valid ``rules``."""
         rules = rules or self.rules
-        if self._bird_next is not None and rules.bird_points and rules.bird != self._bird_next:
+        if self._bird_next is not None and rules.bird_optional and rules.bird != self._bird_next:
             rules = rules.with_options({"bird": self._bird_next})
         return rules
 

@@ -16,7 +16,7 @@ CONFIGS = [
     ("crowsnest", {"first_lead": "left-of-declarer"}, 500),
     ("tournament", None, 500), ("tournament", {"bird": False}, 500),
     ("partnership", None, 500), ("1-high-partnership", None, 500),
-    ("1-high-partnership", {"bird_any_time": True}, 500), ("1-high-partnership", {"bird": False}, 500),
+    ("1-high-partnership", {"bird_any_time": True}, 500),
     ("red-1", None, 500), ("red-1", {"red_one_any_time": True}, 500), ("buckeye", None, 500),
     ("buckeye", {"bid_min": 70}, 500), ("dixie", None, 500),
 ]

@@ -80,6 +80,19 @@ MALFORMED = [
     ("mark-past-the-end", mutate(["marks"], {"99999": "?"}), "$.marks.99999: step 99999 is past the last action"),
     ("auction-after-end", mutate(["auction"], [70, 75, "pass", 80, "pass", 85, "pass", "pass"]),
      "step 7: cannot call now"),
+    # a hand, the nest and the discard are sets: a card listed twice is not dropped silently (rules.md §5)
+    ("card-twice-in-hand", mutate(["hands", "N"], example()["hands"]["N"] + ["R12"]), "$.hands.N[9]: R12 is listed twice"),
+    ("card-twice-in-nest", mutate(["nest"], example()["nest"] + ["G12"]), "$.nest[5]: G12 is listed twice"),
+    ("card-twice-in-discard", mutate(["discard"], example()["discard"] + [example()["discard"][0]]),
+     "$.discard[5]: CROW is listed twice"),
+    ("short-nest", mutate(["nest"], example()["nest"][1:]), "$.nest: the nest has 4 cards; CrowsNest has 5"),
+    ("lower-case-colour", mutate(["hands", "N", 0], "r12"), "$.hands.N[0]: 'r12' is not a card name"),
+    ("variant-not-lower-case", mutate(["variant"], "CrowsNest"), "$.variant: unknown variant 'CrowsNest'"),
+    ("bird-option-elsewhere", {**example("buckeye-made"), "options": {"bird": False}},
+     "$.options: option bird does not apply to Buckeye Rook"),
+    ("short-trick-before-the-last", mutate(["tricks", 3], example()["tricks"][3][:2]),
+     "$.tricks[3]: a trick before the last must have 4 cards, this one has 2"),
+    ("lone-surrogate", json.dumps(mutate(["meta"], {"note": "\ud800"})), "unpaired surrogate"),
 ]
 
 
@@ -114,7 +127,45 @@ def test_unfinished_hand_reports_known_fields():
     doc["tricks"] = doc["tricks"][:2] + [doc["tricks"][2][:2]]
     report = records.score_report(records.loads(json.dumps(doc)))
     assert report["complete"] is False and report["declarer"] == "S" and len(report["tricks"]) == 2
+    assert report["current_trick"] == {"leader": report["tricks"][1]["winner"], "cards": doc["tricks"][2]}
     assert "score" not in report
+
+
+def test_unfinished_hand_between_tricks_has_no_current_trick():
+    doc = example()
+    doc["tricks"] = doc["tricks"][:2]
+    report = records.score_report(records.loads(json.dumps(doc)))
+    assert report["complete"] is False and len(report["tricks"]) == 2 and "current_trick" not in report
+
+
+@pytest.mark.parametrize("args", [["score"], ["score", "a.json", "b.json"], [], ["play", "--hands", "x"]])
+def test_usage_errors_are_one_line_with_exit_2(args):
+    result = run_cli(*args)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.strip() and result.stderr.strip().count("\n") == 0 and "see --help" in result.stderr
+
+
+def test_play_command_output_error_is_one_line(tmp_path):
+    if not Path("/dev/full").exists():
+        pytest.skip("needs /dev/full")
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "rookcore", "play", "--seed", "3"], stdout=full,
+                                stderr=subprocess.PIPE, text=True, timeout=120)
+    assert result.returncode == 2 and result.stderr.strip() == "cannot write the output: No space left on device"
+
+
+def test_play_command_writes_the_variant_in_lower_case():
+    result = run_cli("play", "--variant", "CROWSNEST", "--seed", "1")
+    assert result.returncode == 0 and json.loads(result.stdout)["variant"] == "crowsnest"
+
+
+def test_score_command_reads_records_over_the_app_upload_limit(tmp_path):
+    big = tmp_path / "big.json"
+    big.write_text(json.dumps(mutate(["meta"], {"notes": "x" * (records.MAX_RECORD_BYTES + 10)})))
+    result = run_cli("score", str(big))
+    assert result.returncode == 0, result.stderr
+    with pytest.raises(RecordError, match="larger than 1 MB"):
+        records.loads(big.read_text())
 
 
 def test_game_record_checks_score_dealer_and_winner():

@@ -4,7 +4,7 @@ import pytest
 from rookcore import Card, HandState, IllegalAction, Play, get_rules
 from rookcore.game import game_winner
 from rookcore.hand import trick_tables, trick_winner
-from rookcore.rules import VARIANTS
+from rookcore.rules import VARIANTS, RulesError
 
 from helpers import deal_with, to_play
 
@@ -166,6 +166,14 @@ def test_no_bird_option():
         assert (len(r.deck), r.nest_size, r.points_per_hand, r.bid_max) == (40, 4, 100, 100)
 
 
+@pytest.mark.parametrize("variant", ["partnership", "1-high-partnership", "red-1", "buckeye", "dixie"])
+def test_no_bird_option_only_in_crowsnest_and_tournament(variant):
+    """rules.md §2: "in CrowsNest and Tournament, play without the bird" — nowhere else."""
+    for value in (False, True):
+        with pytest.raises(RulesError, match="only CrowsNest and Tournament"):
+            get_rules(variant, {"bird": value})
+
+
 @pytest.mark.parametrize("action", [__import__("rookcore").Bid(70.0), __import__("rookcore").Bid("70"),
                                     Play(3), Play("R5")], ids=["float-bid", "text-bid", "no-such-card-id", "text-card"])
 def test_wrong_types_are_illegal_actions_and_change_nothing(action):
@@ -177,3 +185,19 @@ def test_wrong_types_are_illegal_actions_and_change_nothing(action):
     with pytest.raises(IllegalAction):
         state.apply(action)
     assert before == (state.step, state.phase, [set(h) for h in state.hands], state.high_bid)
+
+
+def test_a_deal_with_a_card_listed_twice_is_refused():
+    rules = get_rules()
+    st = HandState.deal(rules, 0, 7)
+    hands = [sorted(h) for h in st.dealt]
+    hands[0] = hands[0][:-1] + [hands[0][0]]  # 9 entries, 8 different cards
+    with pytest.raises(ValueError, match="listed twice in N's hand"):
+        HandState(rules, 0, hands, sorted(st.dealt_nest))
+
+
+def test_a_discard_with_a_card_listed_twice_is_refused():
+    from rookcore import Discard
+    card = Card.parse("R5")
+    with pytest.raises(ValueError, match="lists R5 twice"):
+        Discard([card, Card.parse("G5"), card])

@@ -175,7 +175,7 @@ class RookApp(w.VBox):
         s = self.settings
         s.bird.value = on
         upcoming = VARIANTS[s.variant.value]
-        if upcoming.bird_points:
+        if upcoming.bird_optional:
             s.message.value = (f"From the next new game: {'with' if on else 'without'} the "
                                f"{escape(upcoming.bird_name)} (chosen on the Play tab).")
 
@@ -191,7 +191,7 @@ class RookApp(w.VBox):
             self.play_panel.pending_rules = rules
             # Settings' choice of the bird is the newest: the Play tab's checkbox shows it, and no older choice
             # made there overrides it at New game
-            if rules.bird_points and self.play_panel.table.rules.bird_points:
+            if rules.bird_optional and self.play_panel.table.rules.bird_optional:
                 self.play_panel.set_bird(rules.bird)
             else:
                 self.play_panel.set_bird(None)

@@ -808,7 +808,7 @@ class PlayPanel(widgets.VBox):
         """The checkbox shows what the next new game will do; hidden when that rule set has no bird."""
         t = self.table
         upcoming = t.next_game_rules(self.pending_rules)
-        has_bird = bool(upcoming.bird_points and t.rules.bird_points)
+        has_bird = upcoming.bird_optional and t.rules.bird_optional
         self.bird_toggle.layout.display = None if has_bird else "none"
         self.bird_toggle.description = f"Play with the {upcoming.bird_name if has_bird else 'bird'} (from the next new game)"
         want = upcoming.bird

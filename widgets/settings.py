@@ -1,7 +1,7 @@
 """The Settings tab: choose a rule set (rookcore.rules.VARIANTS) and its options, then Apply.
 
 Thin widget: the option list comes from the `Rules` value (``target``, ``bird`` when
-``bird_points > 0``, ``first_lead``, and ``option_choices``); validation is
+``bird_optional``, ``first_lead``, and ``option_choices``); validation is
 `rookcore.rules.get_rules`, whose RulesError message is shown in the panel.
 
 Stable names for browser tests: ``rook-settings-variant`` (Dropdown), ``rook-settings-target``
@@ -107,7 +107,7 @@ class SettingsPanel(w.VBox):
             self.target.value = self._target_shown = str(cur.target)
         self.first_lead.value = cur.first_lead
         children: list[w.Widget] = [self.target]
-        if base.bird_points > 0:
+        if base.bird_optional:
             self.bird.description = f"Play with the {base.bird_name}"
             self.bird.value = cur.bird
             children.append(self.bird)
@@ -131,7 +131,7 @@ class SettingsPanel(w.VBox):
         target = self.target_points()
         if target != base.target:
             opts["target"] = target
-        if base.bird_points > 0 and self.bird.value != base.bird:
+        if base.bird_optional and self.bird.value != base.bird:
             opts["bird"] = bool(self.bird.value)
         if self.first_lead.value != base.first_lead:
             opts["first_lead"] = self.first_lead.value

@@ -99,7 +99,7 @@ def test_settings_option_widgets(variant):
     rules = VARIANTS[variant]
     shown = list(s.options_box.children)
     assert s.target in shown and s.first_lead in shown
-    assert (s.bird in shown) == (rules.bird_points > 0)
+    assert (s.bird in shown) == (variant in ("crowsnest", "tournament"))  # rules.md §2 "Options"
     assert set(s.choices) == set(rules.option_choices)
     for name, dd in s.choices.items():
         assert [v for _l, v in dd.options] == list(rules.option_choices[name])
