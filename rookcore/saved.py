@@ -254,8 +254,10 @@ def start_game(deal: int | None = None) -> GameStart:
     ns, ew = t.game.scores
     if t.game.is_over:
         rules = t.next_game_rules(prefs["pending_rules"])
+        same = rules == t.rules and dict(rules.options) == dict(t.rules.options)
+        settings = "the same settings" if same else f"the rules you chose for it ({rules.title})"
         return GameStart(Table(rules, level=t.level), welcome=f"Your last game is over (N–S {ns} · E–W {ew}): a new "
-                         "game has started with the same settings.", pace=prefs["pace"], path=main, from_kept=True)
+                         f"game has started with {settings}.", pace=prefs["pace"], path=main, from_kept=True)
     return GameStart(t, True, f"Welcome back: your game goes on (hand {t.hand_number}, N–S {ns} · E–W {ew}; kept "
                      f"on {_kept_on(own)}). New game starts a fresh one.", path=main, from_kept=True,
                      **prefs)

@@ -329,12 +329,15 @@ class Table:
         """The AI's choice for the learner's seat now, from the learner's `Observation` only.
 
         Returns a `Decision` (action, candidates best first, explanation). Does not apply it. The hint
-        player is a fresh AI of the table's level with a fixed seed, so asking twice gives the same answer.
+        player is a fresh AI of the table's level (`rookcore.ai.HINT_LEVELS`: the rule-based AI at the random
+        level) with a fixed seed, so asking twice gives the same answer.
         Raises OutOfTurn / WrongPhase when it is not the learner's turn.
         """
         if not self.is_learner_turn():
             raise self._not_your_turn()
-        player = self._player_cls(seed=self._hint_seed)
+        from .ai import HINT_LEVELS  # noqa: PLC0415 (see _player_class)
+
+        player = _player_class(HINT_LEVELS[self.level])(seed=self._hint_seed)
         return player.decide(self._hand.observation(self.learner))
 
     def undo_learner(self) -> list[Action]:

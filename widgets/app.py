@@ -26,7 +26,7 @@ from rookcore.rules import VARIANTS, Rules, get_rules
 
 from .lessons import LINK_STYLE, PROGRESS, progress_view, tutorial_index
 from .replay import ReplayPanel
-from .rules_view import rules_html
+from .rules_view import option_phrases, rules_html
 from .settings import SettingsPanel
 
 TAB_TITLES = ("Play", "Replay", "Learn", "Rules", "Settings")
@@ -167,7 +167,9 @@ class RookApp(w.VBox):
         pending = getattr(self.play_panel, "pending_rules", None)
         text = f"Rule set: <b>{escape(current.title)}</b>"
         if pending is not None and (pending != current or pending.options != current.options):
-            text = f"Rule set: <b>{escape(pending.title)}</b> (from the next new game; this game: {escape(current.title)})"
+            changes = option_phrases(pending)
+            text = (f"Rule set: <b>{escape(pending.title)}</b>{escape(', ' + ', '.join(changes)) if changes else ''}"
+                    f" (from the next new game; this game: {escape(current.title)})")
         self.play_header.value = f"<div style='color:#333;margin:2px 0 6px'>{text}</div>"
 
     def _bird_chosen_on_play(self, on: bool) -> None:
@@ -192,7 +194,7 @@ class RookApp(w.VBox):
             # Settings' choice of the bird is the newest: the Play tab's checkbox shows it, and no older choice
             # made there overrides it at New game
             if rules.bird_optional and self.play_panel.table.rules.bird_optional:
-                self.play_panel.set_bird(rules.bird)
+                self.play_panel.set_bird(rules.bird, announce=False)  # the Play header names the change
             else:
                 self.play_panel.set_bird(None)
             self.play_panel.keep_game()  # the rules for the next game are kept with the game

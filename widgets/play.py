@@ -29,7 +29,9 @@ discard counter / button        class ``rook-discard-count`` / Button "Discard" 
 trump buttons                   class ``rook-trump``; descriptions "Trump Red", "Trump Yellow", "Trump Green",
                                 "Trump Black"
 speed control                   FloatSlider class ``rook-speed`` ("Seconds per AI move", 0 = instant)
-reasoning pane                  class ``rook-reasoning``; one ``<div class="rook-decision">`` per AI move
+reasoning pane                  class ``rook-reasoning``; one ``<div class="rook-decision">`` per AI move;
+                                Checkbox class ``rook-open-reasoning`` (on: reasoning as the AIs play; off: only
+                                the moves, a discard as its size, until the hand is over)
 hint button / hint text         Button "Hint" (class ``rook-hint-button``) / class ``rook-hint``
 tally                           class ``rook-tally``
 score sheet                     class ``rook-score-sheet`` (an HTML ``<table>`` inside)
@@ -73,6 +75,8 @@ from .progress import Cancelled, cancellable_analysis, progress_text, stop_analy
 SEAT_NAMES = {0: "North", 1: "East", 2: "South", 3: "West"}
 TEAM_NAMES = {"NS": "N–S", "EW": "E–W"}
 MAX_CANDIDATES = 8
+REVIEW_SCOPE = ("<small>The review looks at the cards played; the auction, the discard and the choice of trump are "
+                "not reviewed.</small>")
 _TABLE_STYLE = ("<style>.rook-score-table, .rook-tally-table {border-collapse: collapse}"
                 ".rook-score-table td, .rook-score-table th {padding: 2px 6px; border-bottom: 1px solid #ddd;"
                 " text-align: right} .rook-score-table th {white-space: nowrap}</style>")
@@ -149,6 +153,7 @@ class PlayPanel(widgets.VBox):
         self.trick_html = _classed(widgets.HTML(), "rook-trick")
         self.last_trick_html = _classed(widgets.HTML(), "rook-last-trick")
         self.hand_box = _classed(widgets.HBox(layout=widgets.Layout(flex_flow="row wrap")), "rook-hand-S")
+        self.hand_heading = widgets.HTML("<b>Your hand (South)</b>")
 
         # auction
         self.bid_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
@@ -208,6 +213,10 @@ class PlayPanel(widgets.VBox):
         self.hint_html = _classed(widgets.HTML(), "rook-hint")
         self.tally_html = _classed(widgets.HTML(), "rook-tally")
         self.reasoning = _classed(widgets.HTML(), "rook-reasoning")
+        self.open_reasoning = _classed(widgets.Checkbox(
+            value=True, indent=False, description="Show it as they play (it names cards you cannot see)",
+            layout=widgets.Layout(width="auto")), "rook-open-reasoning")
+        self.open_reasoning.observe(lambda _change: self._draw_reasoning(), names="value")
         self.score_html = _classed(widgets.HTML(), "rook-score-sheet")
         self.game_over = _classed(widgets.HTML(), "rook-game-over")
 
@@ -219,12 +228,12 @@ class PlayPanel(widgets.VBox):
         table_area = _classed(widgets.VBox([
             north,
             widgets.HBox([west, middle, east], layout=widgets.Layout(align_items="center")),
-            widgets.HTML("<b>Your hand (South)</b>"), self.hand_box]), "rook-table")
+            self.hand_heading, self.hand_box]), "rook-table")
         self.controls = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         save_row = widgets.HBox([self.save_path, self.save_button, self.save_result, self.download],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        reasoning_box = widgets.VBox([widgets.HTML("<b>AI reasoning</b> (latest first)"), self.reasoning],
-                                     layout=widgets.Layout(max_height="420px", overflow="auto"))
+        reasoning_box = widgets.VBox([widgets.HTML("<b>AI reasoning</b> (latest first)"), self.open_reasoning,
+                                      self.reasoning], layout=widgets.Layout(max_height="420px", overflow="auto"))
         side = widgets.VBox([self.tally_html, widgets.HTML("<b>Score sheet</b>"), self.score_html, reasoning_box],
                             layout=widgets.Layout(width="40%", padding="0 0 0 12px"))
         main = widgets.VBox([self.auction_box, self.discard_box, self.trump_box, table_area, self.hint_html,
@@ -501,6 +510,7 @@ class PlayPanel(widgets.VBox):
         t = self.table
         options = t.discard_options() if t.is_learner_turn() else []
         self.hand_box.layout.display = "none" if options else "flex"  # the picker shows hand + nest
+        self.hand_heading.layout.display = "none" if options else None
         if not options:
             self.discard_box.layout.display = "none"
             self.pick_box.children = []
@@ -544,33 +554,45 @@ class PlayPanel(widgets.VBox):
     def _update_discard_count(self) -> None:
         r = self.table.rules
         n, k = r.nest_size, len(self._picked())
+        extra = f": untick {k - n}, {n} go back" if k > n else ""
         self.discard_count.value = (f"Choose {n} cards to put back as the nest (highlighted cards came from the nest)"
-                                    f" — <b>{k} chosen</b>")
+                                    f" — <b>{k} chosen{extra}</b>")
         self.discard_button.disabled = k != n
 
     def _draw_reasoning(self) -> None:
+        """The AI moves of this hand, latest first: with their reasoning when the learner chose to see it as they
+        play (`open_reasoning`) or once the hand is over; else only what the table sees (`public_summary`)."""
         bird = self.table.rules.bird_name
+        shown = self.open_reasoning.value or self.table.state.is_over
         blocks = []
         for entry in reversed(self.table.log):
-            blocks.append(self._decision_html(entry.decision, bird, f"step {entry.step}"))
-        self.reasoning.value = "".join(blocks) or "<i>No AI moves yet this hand.</i>"
+            if shown:
+                blocks.append(self._decision_html(entry.decision, bird, f"step {entry.step}"))
+            else:
+                blocks.append(f"<div class='rook-decision'><small>step {entry.step}</small> "
+                              f"{escape(entry.decision.public_summary(bird))}</div>")
+        note = "" if shown or not blocks else "<i>Each AI's reasoning is shown when the hand is over.</i>"
+        self.reasoning.value = note + "".join(blocks) or "<i>No AI moves yet this hand.</i>"
 
     @staticmethod
     def _decision_html(decision, bird_name: str, label: str = "") -> str:
         from rookcore.ai import describe_action
 
-        rows = []
-        for i, c in enumerate(decision.candidates[:MAX_CANDIDATES]):
+        def row(i, c):
             mark = " style='font-weight:bold'" if i == 0 else ""
-            rows.append(f"<tr{mark}><td>{escape(describe_action(c.action, bird_name))}</td>"
-                        f"<td style='text-align:right'>{c.score:.2f}</td><td>{escape(c.note)}</td></tr>")
-        more = len(decision.candidates) - MAX_CANDIDATES
-        if more > 0:
-            rows.append(f"<tr><td colspan='3'><i>+{more} more</i></td></tr>")
+            return (f"<tr{mark}><td>{escape(describe_action(c.action, bird_name))}</td>"
+                    f"<td style='text-align:right'>{c.score:.2f}</td><td>{escape(c.note)}</td></tr>")
+
+        head = "<tr><th>move</th><th>score</th><th>note</th></tr>"
+        rows = "".join(row(i, c) for i, c in enumerate(decision.candidates[:MAX_CANDIDATES]))
+        rest = decision.candidates[MAX_CANDIDATES:]
+        more = ""
+        if rest:  # the rest folded, one click away
+            more = (f"<details><summary><i>{len(rest)} more</i></summary><table style='font-size:90%'>"
+                    + "".join(row(MAX_CANDIDATES + i, c) for i, c in enumerate(rest)) + "</table></details>")
         return (f"<div class='rook-decision' style='margin-bottom:8px'>"
                 f"<div><small>{escape(label)}</small> {escape(decision.summary(bird_name))}</div>"
-                f"<table style='font-size:90%'><tr><th>move</th><th>score</th><th>note</th></tr>"
-                f"{''.join(rows)}</table></div>")
+                f"<table style='font-size:90%'>{head}{rows}</table>{more}</div>")
 
     def _draw_tally(self) -> None:
         t = self.table.tally()
@@ -778,9 +800,16 @@ class PlayPanel(widgets.VBox):
         """Deal the next hand (or redeal an unfinished one) and let the AIs act up to South's turn."""
         self.table.new_hand()
         self.hint_html.value = ""
+        self._reset_save_row()
         self._advance()
         t = self.table
         self.show_info(f"Hand {t.hand_number} dealt by {SEATS[t.state.dealer]}. {t.prompt()}")
+
+    def _reset_save_row(self) -> None:
+        """A new hand starts with the save row of a new hand: its own file name (so the last hand's file is not
+        written over) and no message about an earlier save."""
+        self.save_path.value = ""
+        self.save_result.value = ""
 
     @_safe
     def new_game(self) -> None:
@@ -789,20 +818,23 @@ class PlayPanel(widgets.VBox):
         rules, self.pending_rules = self.pending_rules, None
         self.table.new_game(rules)
         self.hint_html.value = ""
+        self._reset_save_row()
         for callback in self.on_new_game:  # before the AIs' paced moves, which take seconds to show
             callback()
         self._advance()
 
     @_safe
-    def set_bird(self, on: bool | None) -> None:
+    def set_bird(self, on: bool | None, announce: bool = True) -> None:
         """Play with (True) or without (False) the bird from the next new game (`Table.set_bird`; None: as the next
-        game's rules say, e.g. Settings' choice), and show it on the checkbox. Errors go to the status line."""
+        game's rules say, e.g. Settings' choice), and show it on the checkbox; with ``announce`` (the learner
+        ticked it here) the status line says so. Errors go to the status line."""
         self.table.set_bird(None if on is None else bool(on))
         self.keep_game()
         self._draw_bird_toggle()
-        if on is not None:
-            name = self.table.rules.bird_name
-            self.show_info(f"The next new game is played {'with' if on else 'without'} the {name}.")
+        if on is not None and announce:
+            name = self.table.next_game_rules(self.pending_rules).bird_name
+            self.show_info(f"The next new game is played {'with' if on else 'without'} the {name}. "
+                           + self.table.prompt())
 
     def _draw_bird_toggle(self) -> None:
         """The checkbox shows what the next new game will do; hidden when that rule set has no bird."""
@@ -955,11 +987,11 @@ class PlayPanel(widgets.VBox):
                 return
             if not items:
                 self._review_message(f"<b>No costly cards</b>: every card you played kept the best double-dummy "
-                                     f"result for N–S (within {self.review_threshold} points).")
+                                     f"result for N–S (within {self.review_threshold} points). {REVIEW_SCOPE}")
                 return
             lis = "".join(f"<li class='rook-review-item'>{escape(i['text'])}</li>" for i in items)
             self._review_message(f"<b>Your costly cards</b> (double dummy: all hands known, best play after):"
-                                 f"<ul style='margin:4px 0'>{lis}</ul>")
+                                 f"<ul style='margin:4px 0'>{lis}</ul>{REVIEW_SCOPE}")
         except Exception as e:  # noqa: BLE001 - never raise from the worker
             self._review_message(f"<span class='rook-error'>internal error: {escape(type(e).__name__)}: "
                                  f"{escape(str(e))}</span>")

@@ -14,6 +14,9 @@ from .sampling import SamplingPlayer
 
 LEVELS: dict[str, Callable[..., Player]] = {"random": RandomPlayer, "rules": RuleBasedPlayer,
                                             "strong": SamplingPlayer}
+HINT_LEVELS: dict[str, str] = {"random": "rules", "rules": "rules", "strong": "strong"}
+"""The level whose advice a Hint gives at each table level: the table's own, except that random play is no advice,
+so at the random level the Hint is the rule-based AI's."""
 
 
 def play_hand(state: HandState, players: Sequence[Player]) -> list[Decision]:
@@ -33,5 +36,5 @@ def play_hand(state: HandState, players: Sequence[Player]) -> list[Decision]:
     return decisions
 
 
-__all__ = ["Candidate", "Decision", "Player", "RandomPlayer", "RuleBasedPlayer", "SamplingPlayer", "LEVELS", "play_hand",
+__all__ = ["Candidate", "Decision", "Player", "RandomPlayer", "RuleBasedPlayer", "SamplingPlayer", "LEVELS", "HINT_LEVELS", "play_hand",
            "describe_action"]

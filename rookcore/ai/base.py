@@ -57,6 +57,17 @@ class Decision:
         """
         return f"{SEATS[self.seat]} {describe_action(self.action, bird_name)}: {self.explanation}"
 
+    def public_summary(self, bird_name: str = "Rook") -> str:
+        """What the other seats at the table see of this decision: the seat and its action, with a discard as its
+        size only (only the declarer sees the nest, rules.md §1.3), e.g. ``"E plays G9"``, ``"W buries 5
+        cards"``. The explanation and candidates name cards the others cannot see, so they are left out.
+
+        Args: bird_name: how to write the bird card (default "Rook"). Returns: str.
+        """
+        if type(self.action) is Discard:
+            return f"{SEATS[self.seat]} buries {len(self.action.cards)} cards"
+        return f"{SEATS[self.seat]} {describe_action(self.action, bird_name)}"
+
 
 def describe_action(action: Any, bird_name: str = "Rook") -> str:
     """The action in words: ``"bids 85"``, ``"passes"``, ``"buries R5 R6"``, ``"names Green trump"``, ``"plays G9"``.

@@ -271,3 +271,23 @@ def test_a_typed_target_stays_when_the_rule_set_changes():
     assert s.target.value == "150"
     s.apply_button.click()
     assert s.rules.variant == "buckeye" and s.rules.target == 150
+
+
+def test_settings_apply_keeps_the_play_prompt_and_names_the_change():
+    """Apply in Settings does not replace the Play tab's turn prompt with a line about the bird (the header names
+    the next game's rule set and options); ticking the bird on Play names the next game's own bird."""
+    from widgets.app import build_app
+    app = build_app(query="")
+    play, s = app.play_panel, app.settings
+    prompt = play.table.prompt()
+    s.variant.value = "tournament"
+    s.apply()
+    assert "next new game is played" not in play.status.value and prompt in play.status.value
+    assert "Tournament" in app.play_header.value
+    play.bird_toggle.value = False
+    assert "without the Rook" in play.status.value and prompt in play.status.value  # Tournament's bird
+    before = play.status.value
+    s.variant.value = "crowsnest"
+    s.target.value = "10"
+    s.apply()
+    assert "game to 10" in app.play_header.value and play.status.value == before  # Apply says nothing on Play

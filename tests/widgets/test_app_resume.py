@@ -223,3 +223,14 @@ def test_when_the_game_cannot_be_kept_play_goes_on_and_says_so_once(monkeypatch,
     _act(panel)
     assert "cannot be kept" not in panel.status.value  # said once
     assert "rook-error" not in panel.status.value
+
+
+def test_a_finished_game_followed_by_other_rules_says_so(kept):
+    first = _app()
+    first.settings.variant.value = "dixie"
+    first.settings.apply_button.click()  # chosen for the next game while a CrowsNest game is on
+    first.play_panel.table.game.winner = 0
+    first.play_panel.keep_game()
+    panel = build_app(query="").play_panel
+    assert panel.table.rules.variant == "dixie"
+    assert "a new game has started with the rules you chose for it (Dixie Rook)" in panel.status.value

@@ -529,3 +529,79 @@ def test_save_asks_before_replacing_a_file_it_did_not_write(tmp_path, monkeypatc
     other = tmp_path / "other.json"
     other.write_text(old_hand)
     assert panel.save(str(other)) is None and other.read_text() == old_hand  # another file asks again
+
+
+def _ai_declares(level="rules"):
+    """A panel whose hand an AI won the auction of, after South's pass: (panel, declarer)."""
+    for seed in range(80):
+        panel = PlayPanel(seed=seed, pace=0)
+        t = panel.table
+        while not t.state.is_over and t.state.phase is Phase.AUCTION and t.is_learner_turn():
+            _find(panel, description="Pass")[0].click()
+        if t.state.phase is Phase.PLAY and t.state.declarer != 2 and t.rules.nest_size:
+            return panel
+    pytest.fail("no deal where an AI declared")
+
+
+def test_reasoning_can_hide_what_south_cannot_see_until_the_hand_is_over():
+    panel = _ai_declares()
+    t = panel.table
+    bird = t.rules.bird_name
+    assert panel.open_reasoning.value  # shown as they play by default (the product brief), and says so
+    assert "cannot see" in panel.open_reasoning.description
+    buried = next(d for d in t.decisions if d.kind == "discard")
+    assert buried.summary(bird).split(":")[0] in panel.reasoning.value
+    panel.open_reasoning.value = False
+    html = panel.reasoning.value
+    assert html.count("rook-decision") == len(t.decisions)
+    assert buried.summary(bird).split(":")[0] not in html  # the buried cards stay hidden ...
+    assert f"{'NESW'[buried.seat]} buries {t.rules.nest_size} cards" in html  # ... only their number shows
+    assert "<table" not in html and not any(d.explanation in html for d in t.decisions)
+    assert "shown when the hand is over" in html
+    rng = random.Random(4)
+    _play_hand_by_buttons(panel, rng, bid_ok=False)
+    assert buried.summary(bird).split(":")[0] in panel.reasoning.value  # all shown once the hand is over
+    assert "<table" in panel.reasoning.value
+
+
+def test_the_hint_at_the_random_level_is_the_rule_based_ais():
+    from rookcore.ai import RuleBasedPlayer
+    panel = PlayPanel(seed=6, pace=0)
+    panel.table.set_level("random")
+    hint = panel.table.hint()
+    expected = RuleBasedPlayer(seed=panel.table._hint_seed).decide(panel.table.state.observation(2))
+    assert hint.action == expected.action and hint.explanation == expected.explanation
+
+
+def test_many_candidates_fold_into_a_details_element():
+    from rookcore.ai.base import Candidate, Decision
+    from rookcore.actions import PASS, bid
+    cands = tuple(Candidate(bid(70 + 5 * i), float(i), f"note {i}") for i in range(11))
+    html = PlayPanel._decision_html(Decision(PASS, cands, "why", 1, "call"), "Crow")
+    assert "<details>" in html and "3 more" in html and "note 10" in html.split("<details>")[1]
+
+
+def test_new_game_forgets_the_last_save_error_and_path(tmp_path):
+    panel = PlayPanel(seed=3, pace=0)
+    panel.save(str(tmp_path))  # a folder: refused
+    assert "is a folder" in panel.save_result.value
+    panel.new_game()
+    assert panel.save_result.value == "" and panel.save_path.value == "hands/hand-1.json"
+
+
+def test_too_many_discard_picks_are_named():
+    for seed in range(60):
+        panel = PlayPanel(seed=seed, pace=0)
+        bids = [b for b in _enabled(panel, "rook-bid") if b.description.startswith("Bid ")]
+        if panel.table.state.phase is not Phase.AUCTION or not bids:
+            continue
+        bids[-1].click()
+        picks = _find(panel, cls="rook-discard-pick")
+        n = panel.table.rules.nest_size
+        for p in picks[:n + 1]:
+            p.value = True
+        assert f"{n + 1} chosen: untick 1" in panel.discard_count.value
+        assert panel.discard_button.disabled
+        assert panel.hand_heading.layout.display == "none"
+        return
+    pytest.fail("no deal let South bid")
