@@ -249,7 +249,8 @@ def _progress_html(progress: Progress) -> str:
     for kind in teaching.KINDS:
         n, tries = progress.solved(kind), progress.attempts.get(kind, 0)
         mark = DONE_MARK if n else TODO_MARK
-        ex_rows.append(f"<li>{mark} {escape(KIND_TITLES[kind])}: {n} solved ({tries} answers checked)</li>")
+        checked = f"{tries} answer{'' if tries == 1 else 's'} checked"
+        ex_rows.append(f"<li>{mark} {escape(KIND_TITLES[kind])}: {n} solved ({checked})</li>")
     return (f"<div><b>Your progress</b> ({len(progress.visited)} of {len(LESSONS)} lessons visited)"
             f"<ul style='list-style:none;padding-left:0.5em;margin:0.2em 0'>{''.join(rows)}</ul>"
             f"<b>Exercises</b><ul style='list-style:none;padding-left:0.5em;margin:0.2em 0'>{''.join(ex_rows)}</ul>"
@@ -401,6 +402,7 @@ class ExerciseWidget(widgets.VBox):
     # ---- building
     def _load(self, seed: int) -> None:
         self.seed = seed
+        self.revealed = False  # a wrong answer's feedback gives the right one: after it, a right answer is no solve
         self.exercise = teaching.make_exercise(self.kind, self.rules, seed)
         self.last_feedback = None
         self.feedback.value = ""
@@ -520,8 +522,9 @@ class ExerciseWidget(widgets.VBox):
     def check(self) -> teaching.Feedback:
         """Check the entered answer, show the feedback (green/red) and record progress. Never raises.
 
-        An answer that cannot be read (no seat picked, a number box empty or not holding a whole number) is not
-        graded and not recorded: the feedback says what to enter."""
+        An answer that cannot be read (no seat picked, no card selected, a number box empty or not holding a whole
+        number) is not graded and not recorded: the feedback says what to enter. A wrong answer's feedback shows the
+        right one, so a right answer after it is recorded as checked but not as solved (``revealed``)."""
         try:
             try:
                 ans = self.answer()
@@ -533,12 +536,21 @@ class ExerciseWidget(widgets.VBox):
                 fb = teaching.Feedback(False, "Pick a seat first: press N, E, S or W, then Check.")
                 self._show(fb)
                 return fb
+            if self.kind == "which_cards_legal" and not ans:  # a seat always has a legal card
+                fb = teaching.Feedback(False, "Select the cards that may be played first (at least one), then Check.")
+                self._show(fb)
+                return fb
             fb = self.exercise.check(ans)
         except Exception as e:  # noqa: BLE001 - never raise into the page
             fb = teaching.Feedback(False, f"Could not check this answer: {e}")
             self._show(fb)
             return fb
-        self.progress.record(self.kind, self.rules.variant, self.seed, fb.correct)
+        solved = fb.correct and not self.revealed
+        self.progress.record(self.kind, self.rules.variant, self.seed, solved)
+        if fb.correct and self.revealed:
+            fb = teaching.Feedback(True, fb.message + " (Not counted as solved: the answer was shown above. New "
+                                   "exercise gives a fresh one.)")
+        self.revealed = self.revealed or not fb.correct
         self._show(fb)
         return fb
 

@@ -73,7 +73,21 @@ def test_wrong_then_right_by_clicks(kind, variant):
     _enter(w, w.exercise.answer)
     check.click()
     assert "rook-right" in feedback.value and "Right:" in feedback.value
-    assert progress.solved(kind) == 1 and progress.attempts[kind] == 2
+    # the wrong answer's feedback gave the right one away: checked, not solved
+    assert progress.solved(kind) == 0 and progress.attempts[kind] == 2
+    assert "Not counted as solved" in feedback.value
+    _find(w, "rook-new-exercise")[0].click()
+    _enter(w, w.exercise.answer)
+    check.click()
+    assert "rook-right" in feedback.value and "Not counted" not in feedback.value
+    assert progress.solved(kind) == 1 and progress.attempts[kind] == 3
+
+
+def test_no_card_selected_is_not_an_answer():
+    progress = Progress()
+    w = ExerciseWidget("which_cards_legal", seed=2, progress=progress)
+    assert not w.check().correct
+    assert "Select the cards that may be played first" in w.feedback.value and progress.attempts == {}
 
 
 def test_seat_must_be_picked_first():
@@ -200,7 +214,7 @@ def test_reload_updates_the_views_and_ignores_a_damaged_file(tmp_path):
     lesson.visit("01-deck-and-counters")
     lesson.record("count_points", "crowsnest", 0, True)
     assert app.reload()
-    assert index.value.count("✔") == 1 and "Count the points: 1 solved (1 answers checked)" in view.value
+    assert index.value.count("✔") == 1 and "Count the points: 1 solved (1 answer checked)" in view.value
     path.write_text("{not json", "utf-8")
     assert not app.reload() and app.visited == ["01-deck-and-counters"]
 
