@@ -151,6 +151,15 @@ class Rules:
         """Record notation of ``card`` in this rule set (the bird as CROW or ROOK)."""
         return card.notation(self.bird_name)
 
+    def display_name(self, card: Card) -> str:
+        """Short name of ``card`` for prose and the page: ``"R14"``, ``"Crow"`` / ``"Rook"``, or ``"Red 1"`` (The
+        Red 1's top trump). Raises nothing."""
+        if card.is_bird:
+            return self.bird_name
+        if self.red_one and card == RED_ONE:
+            return "Red 1"
+        return card.notation()
+
     def parse_card(self, text: str) -> Card:
         """Parse record notation and check the card is in this deck; raises CardError / RulesError."""
         card = Card.parse(text)

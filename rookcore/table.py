@@ -44,12 +44,9 @@ class LoggedDecision:
 
 
 def card_name(rules: Rules, card: Card) -> str:
-    """Short display name of ``card`` in ``rules``: ``"R14"``, ``"Crow"`` / ``"Rook"``, or ``"Red 1"``."""
-    if card.is_bird:
-        return rules.bird_name
-    if rules.red_one and rules.is_trump_card(card):
-        return "Red 1"
-    return card.notation()
+    """Short display name of ``card`` in ``rules``: ``"R14"``, ``"Crow"`` / ``"Rook"``, or ``"Red 1"``
+    (`Rules.display_name`)."""
+    return rules.display_name(card)
 
 
 def sort_cards(rules: Rules, cards: Iterable[Card], trump: str | None = None) -> list[Card]:

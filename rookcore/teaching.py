@@ -150,12 +150,8 @@ def _cap(text: str) -> str:
 
 
 def short_name(rules: Rules, card: Card) -> str:
-    """Short display name of ``card``: "R9", "Crow"/"Rook", "Red 1" (The Red 1)."""
-    if card == BIRD:
-        return rules.bird_name
-    if rules.red_one and card == RED_ONE:
-        return "Red 1"
-    return card.notation()
+    """Short display name of ``card``: "R9", "Crow"/"Rook", "Red 1" (The Red 1) (`Rules.display_name`)."""
+    return rules.display_name(card)
 
 
 def _name(rules: Rules, card: Card) -> str:

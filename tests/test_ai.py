@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from rookcore import PASS, Discard, HandState, Phase, VARIANTS, get_rules
+from rookcore import PASS, Card, Discard, HandState, Phase, VARIANTS, get_rules
 from rookcore.ai import LEVELS, Candidate, Decision, Player, RandomPlayer, RuleBasedPlayer, play_hand
 
 HANDS = 300
@@ -163,3 +163,29 @@ def test_candidate_and_decision_are_frozen():
     c = Candidate(PASS, 0.0, "x")
     with pytest.raises(dataclasses.FrozenInstanceError):
         c.score = 1.0  # type: ignore[misc]
+
+
+def test_explanations_name_cards_as_the_page_does_and_count_in_good_english():
+    """No "1 trumps", the trump's top cards named as on the page ("led by Rook", not ROOK), and no first person:
+    each AI speaks of its seat."""
+    from rookcore.ai import LEVELS
+    seen = 0
+    for variant in ("crowsnest", "tournament", "red-1"):
+        rules = get_rules(variant)
+        for seed in range(6):
+            state = HandState.deal(rules, seed % 4, seed)
+            players = [LEVELS["rules"](seed=s) for s in range(4)]
+            while not state.is_over:
+                d = players[state.to_act].decide(state.observation(state.to_act))
+                text = d.explanation + " " + " ".join(c.note for c in d.candidates)
+                assert " 1 trumps" not in text and "led by ROOK" not in text and "led by CROW" not in text, text
+                assert not text.startswith("I ") and " we " not in text, text
+                state.apply(d.action)
+                seen += 1
+    assert seen > 500
+
+
+def test_display_name():
+    rules = get_rules("red-1")
+    assert [rules.display_name(Card.parse(t)) for t in ("R1", "ROOK", "G14")] == ["Red 1", "Rook", "G14"]
+    assert get_rules().display_name(Card.parse("crow")) == "Crow"

@@ -72,6 +72,11 @@ def call_fact(rules: Rules) -> str:
     return nest_fact(rules)
 
 
+def _trumps(n: int) -> str:
+    """``"1 trump"``, ``"3 trumps"``."""
+    return f"{n} trump{'' if n == 1 else 's'}"
+
+
 def _card_list(rules: Rules, cards: Iterable[Card]) -> str:
     return " ".join(rules.card_name(c) for c in sorted(cards))
 
@@ -222,7 +227,7 @@ class RuleBasedPlayer:
         colour = COLOUR_NAMES[col]
         if type(action) is Bid:
             extra = f"; {call_fact(rules)}"
-            why = (f"{who}'s hand is worth about {est_i} points with {colour} as trump ({n_t} trumps), "
+            why = (f"{who}'s hand is worth about {est_i} points with {colour} as trump ({_trumps(n_t)}), "
                    f"so {who} bids {action.amount}{extra}.")
         else:
             lowest = min((a.amount for a in obs.legal if type(a) is Bid), default=None)
@@ -270,7 +275,8 @@ class RuleBasedPlayer:
         void_txt = f" and void {', '.join(voids)}" if voids else ""
         pts_txt = (f"burying {pts} points of counters because {nest_fact(rules)}" if pts
                    else "burying no counters")
-        why = (f"{who} puts back {_card_list(rules, action.cards)} to keep {n_t} {COLOUR_NAMES[col]} trumps"
+        kept = f"{n_t} {COLOUR_NAMES[col]} trump{'' if n_t == 1 else 's'}"
+        why = (f"{who} puts back {_card_list(rules, action.cards)} to keep {kept}"
                f"{void_txt}, {pts_txt}.")
         return Decision(action, tuple(unique), why, seat, "discard")
 
@@ -279,17 +285,17 @@ class RuleBasedPlayer:
         rules, seat = obs.rules, obs.seat
         who = SEATS[seat]
         ranked = best_trump(rules, obs.hand)
-        cands = [Candidate(NameTrump(col), round(s, 3), f"{n} trumps, strength {s:.1f}") for s, col, n in ranked]
+        cands = [Candidate(NameTrump(col), round(s, 3), f"{_trumps(n)}, strength {s:.1f}") for s, col, n in ranked]
         cands = self._pick(cands, lambda a: COLOURS.index(a.colour))
         action = cands[0].action
         col = action.colour
         order = rules.trump_order(col)
         held = [c for c in order if c in obs.hand]
-        tops = [rules.card_name(c) for c in held[:2]]
+        tops = [rules.display_name(c) for c in held[:2]]
         special = [c for c in held if rules.is_trump_card(c)]
         fact = f"; {bird_fact(rules)}" if BIRD in special else (
             "; the Red 1 is always the top trump" if special else "")
-        why = (f"{who} names {COLOUR_NAMES[col]} trump, its strongest colour with {len(held)} trumps "
+        why = (f"{who} names {COLOUR_NAMES[col]} trump, its strongest colour with {_trumps(len(held))} "
                f"led by {' and '.join(tops) if tops else 'none'}{fact}.")
         return Decision(action, tuple(cands), why, seat, "trump")
 
@@ -546,5 +552,5 @@ class _PlayContext:
             elif d["mine"]:
                 why = f"{who} plays {name} to try for the trick, though it may be beaten"
             else:
-                why = f"{who} cannot expect to win this trick, so it plays {name}, its least useful card"
+                why = f"{who} does not play for this trick: it plays {name}, its least useful card"
         return why + fact + "."

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ..actions import PASS, Bid, Discard, NameTrump, Play, bid
 from ..cards import COLOUR_NAMES, COLOURS, Card
-from ..hand import TEAM_NAMES, HandState, Observation, Phase, hand_score, trick_winner
+from ..hand import SEATS, TEAM_NAMES, HandState, Observation, Phase, hand_score, trick_winner
 from .base import Candidate, Decision, check_to_act, describe_action, phase_kind
 from .rules_based import RuleBasedPlayer, greedy_discard, hand_estimate
 from .worlds import sample_world, world_state
@@ -288,11 +288,12 @@ class SamplingPlayer:
         if chosen is PASS:
             best = max((t.mean()[2] for a, t in tallies.items() if a is not PASS), default=0.0)
             text = (f"Even the lowest bid open would be made in only {best:.0%} of {_deals(n, weighted, True)} "
-                    f"(I want {need:.0%}) in {name}.")
+                    f"({SEATS[obs.seat]} wants {need:.0%}) in {name}.")
         else:
             margin, points, made = tallies[chosen].mean()
-            text = (f"It is the lowest bid we make in at least {need:.0%} of {_deals(n, weighted, True)} ({made:.0%}, "
-                    f"capturing about {points:.0f} points), which leaves room to raise later.")
+            text = (f"It is the lowest bid {TEAM_NAMES[obs.seat & 1]} make in at least {need:.0%} of "
+                    f"{_deals(n, weighted, True)} ({made:.0%}, capturing about {points:.0f} points), which leaves "
+                    f"room to raise later.")
         return Decision(chosen, tuple(cands), text, obs.seat, "call")
 
     # ----- discard and trump --------------------------------------------------------
@@ -323,8 +324,8 @@ class SamplingPlayer:
 
     # ----- shared ----------------------------------------------------------------
     def _single(self, obs: Observation, action, reason: str) -> Decision:
-        return Decision(action, (Candidate(action, 0.0, reason),), f"I play it because {reason}.", obs.seat,
-                        phase_kind(obs))
+        return Decision(action, (Candidate(action, 0.0, reason),), f"{SEATS[obs.seat]} has no choice: {reason}.",
+                        obs.seat, phase_kind(obs))
 
     def _decide(self, obs: Observation, tallies: dict, method: str, n: int, notes: dict | None = None) -> Decision:
         """Best candidate by expected margin; ties broken by card/action order for determinism."""
