@@ -154,12 +154,14 @@ class RookApp(w.VBox):
 
     def _draw_rules_view(self, current: Rules) -> None:
         """The Rules tab shows the rules last applied in Settings, saying so while the game in play has others."""
-        note = ""
+        note = in_play = ""
         if current != self.rules or current.options != self.rules.options:
             note = (f"<p class='rook-rules-next' style='color:#8a6d00'><i>From the next new game; the game in "
                     f"play keeps {escape(current.title)}"
-                    f"{' with its options' if current.variant == self.rules.variant else ''}.</i></p>")
-        self.rules_view.value = note + rules_html(self.rules)
+                    f"{' with its options' if current.variant == self.rules.variant else ''} (below).</i></p>")
+            in_play = (f"<details class='rook-rules-in-play' style='margin-top:12px'><summary><b>The rules of the "
+                       f"game in play ({escape(current.title)})</b></summary>{rules_html(current)}</details>")
+        self.rules_view.value = note + rules_html(self.rules) + in_play
 
     def _update_play_header(self) -> None:
         current = self._current_play_rules() or self.rules

@@ -155,9 +155,8 @@ def rules_html(rules: Rules) -> str:
     sections = "".join(f"<h4 style='margin:10px 0 2px'>{escape(h)}</h4><p style='margin:2px 0'>{escape(p)}</p>"
                        for h, p in PROSE.get(rules.variant, []))
     opts = "; ".join(option_phrases(rules))
-    note = (f"<p style='background:#fff8e1;padding:4px 8px;border-radius:4px'>Played {escape(opts)}. The table "
-            f"below counts these choices in (cards, nest, points, bids); the text after it describes the standard "
-            f"rules.</p>") if opts else ""
+    note = (f"<p style='background:#fff8e1;padding:4px 8px;border-radius:4px'>Options: {escape(opts)}. The table "
+            f"below already includes them; the text after it describes the standard rules.</p>") if opts else ""
     return (f"<div class='rook-rules' style='max-width:820px;line-height:1.4'>"
             f"<h3 style='margin:4px 0'>{escape(rules.title)}</h3>{note}"
             f"<table style='{TABLE_STYLE}'><caption style='text-align:left;font-weight:bold'>At a glance</caption>"

@@ -181,7 +181,7 @@ def test_rules_html_shows_options():
     html = rules_html(get_rules("crowsnest", {"bird": False, "target": 500}))
     assert "first team to 500" in html
     assert "40 cards" in html
-    assert "Played without the Crow; game to 500." in html and "describes the standard rules" in html
+    assert "Options: without the Crow; game to 500." in html and "describes the standard rules" in html
     assert "bird: False" not in html
 
 
@@ -291,3 +291,15 @@ def test_settings_apply_keeps_the_play_prompt_and_names_the_change():
     s.target.value = "10"
     s.apply()
     assert "game to 10" in app.play_header.value and play.status.value == before  # Apply says nothing on Play
+
+
+def test_rules_tab_shows_the_game_in_play_too_when_the_next_differs():
+    from widgets.app import build_app
+    app = build_app(query="")
+    app.settings.variant.value = "dixie"
+    app.settings.apply()
+    html = app.rules_view.value
+    assert html.index("Dixie Rook") < html.index("rook-rules-in-play")  # the next game's rules first
+    assert "The rules of the game in play (CrowsNest)" in html and "Crow" in html.split("rook-rules-in-play")[1]
+    app.play_panel.new_game()
+    assert "rook-rules-in-play" not in app.rules_view.value
