@@ -173,3 +173,20 @@ def hand_svg(cards: Iterable[Card], *, bird_name: str = "Crow", red_one: bool = 
     label = escape(f"Hand: {names}" if cards else "Empty hand")
     return (f'<svg xmlns="{SVG_NS}" width="{round(total * width / W)}" height="{round(width * H / W)}" '
             f'viewBox="0 0 {total:g} {H}" role="img" aria-label="{label}"><title>{label}</title>{groups}</svg>')
+
+
+def compass_html(cells: dict[int, str], caption: str, card_width: int) -> str:
+    """A trick laid out round the table, as players sit: N at the top, W left, E right, S at the bottom, and a
+    small compass in the middle. ``cells``: seat (0..3 = N, E, S, W) → the HTML of the card it played (a seat
+    missing from it gets an empty space of a card's size); ``caption``: plain text above (escaped here);
+    ``card_width``: px. Returns an HTML fragment (str). Raises nothing."""
+    empty = f"<div style='width:{card_width}px;height:{round(card_width * 1.4)}px'></div>"
+
+    def cell(seat: int) -> str:
+        return cells.get(seat, empty)
+
+    grid = "display:grid;grid-template-columns:repeat(3,auto);gap:2px;justify-items:center;align-items:center"
+    return (f"<div style='text-align:center'><div style='font-size:12px;color:#444;margin-bottom:2px'>"
+            f"{escape(caption)}</div><div style='{grid}'>"
+            f"<div></div>{cell(0)}<div></div>{cell(3)}<div style='font-size:11px;color:#888'>N<br>W ✚ E<br>S"
+            f"</div>{cell(1)}<div></div>{cell(2)}<div></div></div></div>")

@@ -67,7 +67,7 @@ from rookcore.hand import SEATS, TEAMS, Phase
 from rookcore.rules import Rules
 from rookcore.table import Table
 
-from .cards import PALETTE, card_label, card_svg, card_title, hand_svg
+from .cards import PALETTE, card_label, card_svg, card_title, compass_html, hand_svg
 from .clicks import DecisionButtons, SecondClick
 from .paths import ReplaceGuard, record_path
 from .progress import Cancelled, cancellable_analysis, progress_text, stop_analysis, throttled
@@ -477,9 +477,12 @@ class PlayPanel(widgets.VBox):
 
     def _draw_trick(self) -> None:
         t = self.table
-        if t.state.phase is Phase.PLAY:
+        if t.state.phase is Phase.PLAY:  # the trick in progress round the table, each card at its player's side
             pairs = t.current_trick()
-            self.trick_html.value = self._trick_html(pairs, caption="<b>Trick</b>" + ("" if pairs else ": —"))
+            names = self._names()
+            cells = {seat: card_svg(card, width=48, **names) for seat, card in pairs}
+            caption = f"Trick, led by {SEATS[pairs[0][0]]}" if pairs else f"Trick: {SEATS[t.state.to_act]} to lead"
+            self.trick_html.value = compass_html(cells, caption, 48)
         else:
             self.trick_html.value = ""
         last = t.last_trick()

@@ -54,7 +54,7 @@ from rookcore.hand import SEATS, HandState, Phase
 from rookcore.records import GameRecord, HandRecord, RecordError
 from rookcore.rules import Rules
 
-from .cards import card_svg, hand_svg
+from .cards import card_svg, compass_html, hand_svg
 from .paths import ReplaceGuard, app_path, record_path
 from .progress import STARTING, AnalysisRun, Cancelled, cancellable_analysis, stop_analysis, throttled
 
@@ -600,17 +600,11 @@ class ReplayPanel(w.VBox):
                 caption = f"{SEATS[state.to_act]} to lead"
 
         def cell(s: int) -> str:
-            if s not in played:
-                return f"<div style='width:{TRICK_CARD_W}px;height:{round(TRICK_CARD_W * 1.4)}px'></div>"
             last = state.history and isinstance(state.history[-1][1], Play) and state.history[-1][1].card == played[s]
             return card_svg(played[s], bird_name=rules.bird_name, red_one=rules.red_one,
                             width=TRICK_CARD_W, highlight=bool(last))
 
-        g = "display:grid;grid-template-columns:repeat(3,auto);gap:2px;justify-items:center;align-items:center"
-        return (f"<div style='text-align:center'><div style='font-size:12px;color:#444;margin-bottom:2px'>"
-                f"{escape(caption)}</div><div style='{g}'>"
-                f"<div></div>{cell(0)}<div></div>{cell(3)}<div style='font-size:11px;color:#888'>N<br>W ✚ E<br>S"
-                f"</div>{cell(1)}<div></div>{cell(2)}<div></div></div></div>")
+        return compass_html({s: cell(s) for s in played}, caption, TRICK_CARD_W)
 
     def _table_html(self, state: HandState) -> str:
         grid = ("display:grid;grid-template-columns:1fr 170px 1fr;grid-template-rows:auto auto auto;"

@@ -605,3 +605,33 @@ def test_too_many_discard_picks_are_named():
         assert panel.hand_heading.layout.display == "none"
         return
     pytest.fail("no deal let South bid")
+
+
+def test_the_trick_in_progress_sits_round_the_table():
+    """Each card of the trick is drawn at its player's side: N above, W left, E right (order N, W, E, S in the
+    grid's HTML), with the leader in the caption."""
+    from widgets.cards import card_title
+    for seed in range(40):
+        panel = PlayPanel(seed=seed, pace=0)
+        rng = random.Random(seed)
+        if not _to_card_turn(panel, rng):
+            continue
+        while not panel.table.state.is_over and len(panel.table.current_trick()) < 2:
+            _click_one_step(panel, rng)
+        pairs = panel.table.current_trick()
+        if len(pairs) < 2:
+            continue
+        html = panel.trick_html.value
+        assert f"led by {'NESW'[pairs[0][0]]}" in html
+        names = panel._names()
+        where = {seat: html.index(escape_title(card_title(card, **names))) for seat, card in pairs}
+        grid_order = [s for s in (0, 3, 1, 2) if s in where]
+        assert sorted(where, key=where.get) == grid_order
+        assert html.index("W ✚ E") > where.get(3, -1) and (1 not in where or html.index("W ✚ E") < where[1])
+        return
+    pytest.fail("no deal reached South's card turn with two cards in the trick")
+
+
+def escape_title(text):
+    from html import escape
+    return escape(text)
