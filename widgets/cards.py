@@ -185,7 +185,7 @@ def compass_html(cells: dict[int, str], caption: str, card_width: int) -> str:
     def cell(seat: int) -> str:
         return cells.get(seat, empty)
 
-    grid = "display:grid;grid-template-columns:repeat(3,auto);gap:2px;justify-items:center;align-items:center"
+    grid = "display:inline-grid;grid-template-columns:repeat(3,auto);gap:2px;justify-items:center;align-items:center"
     return (f"<div style='text-align:center'><div style='font-size:12px;color:#444;margin-bottom:2px'>"
             f"{escape(caption)}</div><div style='{grid}'>"
             f"<div></div>{cell(0)}<div></div>{cell(3)}<div style='font-size:11px;color:#888'>N<br>W ✚ E<br>S"
