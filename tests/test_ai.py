@@ -189,3 +189,11 @@ def test_display_name():
     rules = get_rules("red-1")
     assert [rules.display_name(Card.parse(t)) for t in ("R1", "ROOK", "G14")] == ["Red 1", "Rook", "G14"]
     assert get_rules().display_name(Card.parse("crow")) == "Crow"
+
+
+def test_describe_action_writes_the_bird_as_the_page_does():
+    from rookcore import Play
+    from rookcore.ai import describe_action
+    crow = Card.parse("CROW")
+    assert describe_action(Play(crow), "Crow") == "plays Crow"
+    assert describe_action(Discard([crow, Card.parse("R5")]), "Crow") == "buries Crow R5"  # id order

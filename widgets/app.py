@@ -152,26 +152,39 @@ class RookApp(w.VBox):
         except Exception:  # noqa: BLE001
             return None
 
-    def _draw_rules_view(self, current: Rules) -> None:
-        """The Rules tab shows the rules last applied in Settings, saying so while the game in play has others."""
+    def _upcoming_rules(self, current: Rules) -> Rules:
+        """The rules the next new game will have: Settings' last Apply with the Play tab's bird choice on top
+        (`Table.next_game_rules`); ``current`` when there is no Play panel."""
+        table = getattr(self.play_panel, "table", None)
+        if table is None:
+            return self.rules
+        try:
+            return table.next_game_rules(getattr(self.play_panel, "pending_rules", None))
+        except Exception:  # noqa: BLE001
+            return current
+
+    def _draw_rules_view(self, current: Rules, upcoming: Rules) -> None:
+        """The Rules tab shows the next game's rules (``upcoming``) and, while the game in play has others, says
+        so and shows those below."""
         note = in_play = ""
-        if current != self.rules or current.options != self.rules.options:
+        if not _same_rules(current, upcoming):
             note = (f"<p class='rook-rules-next' style='color:#8a6d00'><i>From the next new game; the game in "
                     f"play keeps {escape(current.title)}"
-                    f"{' with its options' if current.variant == self.rules.variant else ''} (below).</i></p>")
+                    f"{' with its options' if current.variant == upcoming.variant else ''} (below).</i></p>")
             in_play = (f"<details class='rook-rules-in-play' style='margin-top:12px'><summary><b>The rules of the "
                        f"game in play ({escape(current.title)})</b></summary>{rules_html(current)}</details>")
-        self.rules_view.value = note + rules_html(self.rules) + in_play
+        self.rules_view.value = note + rules_html(upcoming) + in_play
 
     def _update_play_header(self) -> None:
+        """The Play tab's rule-set line (the game in play and its options; the next game's if they differ) and
+        the Rules tab."""
         current = self._current_play_rules() or self.rules
-        self._draw_rules_view(current)
-        pending = getattr(self.play_panel, "pending_rules", None)
-        text = f"Rule set: <b>{escape(current.title)}</b>"
-        if pending is not None and (pending != current or pending.options != current.options):
-            changes = option_phrases(pending)
-            text = (f"Rule set: <b>{escape(pending.title)}</b>{escape(', ' + ', '.join(changes)) if changes else ''}"
-                    f" (from the next new game; this game: {escape(current.title)})")
+        upcoming = self._upcoming_rules(current)
+        self._draw_rules_view(current, upcoming)
+        text = f"Rule set: <b>{escape(current.title)}</b>{_phrases(current)}"
+        if not _same_rules(current, upcoming):
+            text = (f"Rule set: <b>{escape(upcoming.title)}</b>{_phrases(upcoming)} (from the next new game; this "
+                    f"game: {escape(current.title)}{_phrases(current)})")
         self.play_header.value = f"<div style='color:#333;margin:2px 0 6px'>{text}</div>"
 
     def _bird_chosen_on_play(self, on: bool) -> None:
@@ -182,6 +195,7 @@ class RookApp(w.VBox):
         if upcoming.bird_optional:
             s.message.value = (f"From the next new game: {'with' if on else 'without'} the "
                                f"{escape(upcoming.bird_name)} (chosen on the Play tab).")
+        self._update_play_header()
 
     def set_level(self, level: str) -> None:
         """Settings' AI level: the three AI seats and the Hint use ``level`` from their next move."""
@@ -200,9 +214,21 @@ class RookApp(w.VBox):
             else:
                 self.play_panel.set_bird(None)
             self.play_panel.keep_game()  # the rules for the next game are kept with the game
+            self.play_panel.show_info(self.play_panel.table.prompt())  # no older line (a bird choice) stays
         except Exception:  # noqa: BLE001
             pass
         self._update_play_header()
+
+
+def _same_rules(a: Rules, b: Rules) -> bool:
+    """Whether ``a`` and ``b`` are the same rule set with the same options (options do not take part in ==)."""
+    return a == b and dict(a.options) == dict(b.options)
+
+
+def _phrases(rules: Rules) -> str:
+    """``rules``' options in words after a comma (", without the Crow, game to 500"), escaped; "" for none."""
+    words = option_phrases(rules)
+    return escape(", " + ", ".join(words)) if words else ""
 
 
 def build_app(rules: Rules | None = None, query: str | None = None) -> RookApp:

@@ -403,6 +403,7 @@ class ExerciseWidget(widgets.VBox):
     def _load(self, seed: int) -> None:
         self.seed = seed
         self.revealed = False  # a wrong answer's feedback gives the right one: after it, a right answer is no solve
+        self.done = False  # answered right: more Checks of this exercise are not counted again
         self.exercise = teaching.make_exercise(self.kind, self.rules, seed)
         self.last_feedback = None
         self.feedback.value = ""
@@ -524,7 +525,8 @@ class ExerciseWidget(widgets.VBox):
 
         An answer that cannot be read (no seat picked, no card selected, a number box empty or not holding a whole
         number) is not graded and not recorded: the feedback says what to enter. A wrong answer's feedback shows the
-        right one, so a right answer after it is recorded as checked but not as solved (``revealed``)."""
+        right one, so a right answer after it is recorded as checked but not as solved (``revealed``); once an
+        answer was right, more Checks of the same exercise are shown but not recorded (``done``)."""
         try:
             try:
                 ans = self.answer()
@@ -545,8 +547,14 @@ class ExerciseWidget(widgets.VBox):
             fb = teaching.Feedback(False, f"Could not check this answer: {e}")
             self._show(fb)
             return fb
+        if self.done:
+            fb = teaching.Feedback(fb.correct, fb.message + " (This exercise is done and was counted once: New "
+                                   "exercise gives a fresh one.)")
+            self._show(fb)
+            return fb
         solved = fb.correct and not self.revealed
         self.progress.record(self.kind, self.rules.variant, self.seed, solved)
+        self.done = fb.correct
         if fb.correct and self.revealed:
             fb = teaching.Feedback(True, fb.message + " (Not counted as solved: the answer was shown above. New "
                                    "exercise gives a fresh one.)")

@@ -49,10 +49,13 @@ def record_path(typed: str) -> Path:
     ``hands.json``, not a file that would stand where the ``hands/`` folder goes); an existing folder stays as
     typed (saving to it is refused). Records are JSON (record-format.md), and the app's folder also holds the app
     and its lessons (``app.ipynb``, ``tutorial/*.ipynb``), which a save must never replace: raises ValueError, as
-    `app_path` does, for another extension than ``.json``, and for an existing file that is not a Rook record."""
+    `app_path` does, for another extension than ``.json``, for a name ending in ``/`` (a folder that does not
+    exist yet), and for an existing file that is not a Rook record."""
     path = app_path(typed)
     if path.is_dir():
         return path
+    if typed.strip().endswith(("/", os.sep)):
+        raise ValueError(f"{typed.strip()} names a folder: add a file name, e.g. {typed.strip()}hand-1.json")
     if not path.suffix:
         path = path.with_name(path.name + ".json")
     if path.suffix.lower() != ".json":

@@ -513,7 +513,8 @@ class PlayPanel(widgets.VBox):
         t = self.table
         options = t.discard_options() if t.is_learner_turn() else []
         self.hand_box.layout.display = "none" if options else "flex"  # the picker shows hand + nest
-        self.hand_heading.layout.display = "none" if options else None
+        # no heading over the picker (it shows hand and nest) or over a played-out hand
+        self.hand_heading.layout.display = "none" if options or not self.hand_box.children else None
         if not options:
             self.discard_box.layout.display = "none"
             self.pick_box.children = []

@@ -70,7 +70,8 @@ class Decision:
 
 
 def describe_action(action: Any, bird_name: str = "Rook") -> str:
-    """The action in words: ``"bids 85"``, ``"passes"``, ``"buries R5 R6"``, ``"names Green trump"``, ``"plays G9"``.
+    """The action in words: ``"bids 85"``, ``"passes"``, ``"buries R5 R6"``, ``"names Green trump"``, ``"plays G9"``
+    (the bird as ``"Crow"`` / ``"Rook"``).
 
     Args: action: an engine action; bird_name: the bird's name. Returns: str. Raises nothing (unknown → repr).
     """
@@ -80,12 +81,17 @@ def describe_action(action: Any, bird_name: str = "Rook") -> str:
     if kind is Pass:
         return "passes"
     if kind is Discard:
-        return "buries " + " ".join(action.notation(bird_name))
+        return "buries " + " ".join(_word(c, bird_name) for c in sorted(action.cards))
     if kind is NameTrump:
         return f"names {COLOUR_NAMES.get(action.colour, action.colour)} trump"
     if kind is Play:
-        return "plays " + action.notation(bird_name)
+        return "plays " + _word(action.card, bird_name)
     return repr(action)
+
+
+def _word(card, bird_name: str) -> str:
+    """A card in prose: its notation (``R14``), the bird by its name as the page writes it (``Crow``)."""
+    return bird_name.capitalize() if card.is_bird else card.notation()
 
 
 def phase_kind(obs: Observation) -> str:

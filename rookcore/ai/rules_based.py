@@ -78,7 +78,7 @@ def _trumps(n: int) -> str:
 
 
 def _card_list(rules: Rules, cards: Iterable[Card]) -> str:
-    return " ".join(rules.card_name(c) for c in sorted(cards))
+    return " ".join(rules.display_name(c) for c in sorted(cards))
 
 
 # --------------------------------------------------------------------------- hand evaluation
@@ -511,7 +511,7 @@ class _PlayContext:
     def explain(self, card: Card, d: dict, n_legal: int) -> str:
         """One sentence on why ``card`` was played (rules.md §1.5, §3), naming a rule-set fact where relevant."""
         obs, rules, t = self.obs, self.rules, self.tables
-        who, name = SEATS[self.seat], rules.card_name(card)
+        who, name = SEATS[self.seat], rules.display_name(card)
         pts = self.pts[card]
         facts = []
         if card == BIRD:

@@ -286,11 +286,11 @@ def test_settings_apply_keeps_the_play_prompt_and_names_the_change():
     assert "Tournament" in app.play_header.value
     play.bird_toggle.value = False
     assert "without the Rook" in play.status.value and prompt in play.status.value  # Tournament's bird
-    before = play.status.value
     s.variant.value = "crowsnest"
     s.target.value = "10"
     s.apply()
-    assert "game to 10" in app.play_header.value and play.status.value == before  # Apply says nothing on Play
+    assert "game to 10" in app.play_header.value
+    assert "next new game is played" not in play.status.value and prompt in play.status.value  # the prompt again
 
 
 def test_rules_tab_shows_the_game_in_play_too_when_the_next_differs():
@@ -303,3 +303,23 @@ def test_rules_tab_shows_the_game_in_play_too_when_the_next_differs():
     assert "The rules of the game in play (CrowsNest)" in html and "Crow" in html.split("rook-rules-in-play")[1]
     app.play_panel.new_game()
     assert "rook-rules-in-play" not in app.rules_view.value
+
+
+def test_the_bird_choice_on_play_reaches_the_header_and_the_rules_tab():
+    """Unticking the bird on Play changes what the next game is: the header and the Rules tab say so at once; a
+    later Apply replaces the Play tab's bird line with the turn prompt; a game without the bird says so."""
+    from widgets.app import build_app
+    app = build_app(query="")
+    play, s = app.play_panel, app.settings
+    play.bird_toggle.value = False
+    assert "without the Crow" in app.play_header.value and "from the next new game" in app.play_header.value
+    assert "rook-rules-in-play" in app.rules_view.value and "40" in app.rules_view.value.split("rook-rules-in-play")[0]
+    s.variant.value = "tournament"
+    s.apply()
+    assert "without the" not in play.status.value and play.table.prompt() in play.status.value
+    s.variant.value = "crowsnest"
+    s.bird.value = False
+    s.apply()
+    play.new_game()
+    assert "Rule set: <b>CrowsNest</b>, without the Crow" in app.play_header.value
+    assert "from the next new game" not in app.play_header.value

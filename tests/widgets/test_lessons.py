@@ -388,3 +388,13 @@ def test_notebook_executes(slug):
     nb = nbformat.read(TUTORIAL / f"{slug}.ipynb", as_version=4)
     nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
                             resources={"metadata": {"path": str(TUTORIAL)}}).execute()
+
+
+def test_checks_after_a_right_answer_are_not_counted_again():
+    progress = Progress()
+    w = ExerciseWidget("count_points", seed=2, progress=progress)
+    _enter(w, w.exercise.answer)
+    for _ in range(3):
+        assert w.check().correct
+    assert progress.attempts["count_points"] == 1 and progress.solved("count_points") == 1
+    assert "counted once" in w.feedback.value

@@ -406,6 +406,7 @@ def test_save_names_get_json_and_a_file_in_the_way_is_named(tmp_path, monkeypatc
     assert panel.save("hands/hand-1.json") is None
     assert "hands is a file, not a folder" in panel.save_result.value, panel.save_result.value
     assert panel.save("a\x00b.json") is None and "NUL character" in panel.save_result.value
+    assert panel.save("games/") is None and "games/ names a folder: add a file name" in panel.save_result.value
     assert sorted(p.name for p in tmp_path.iterdir()) == ["hands", "hands.json"]
 
 
@@ -562,6 +563,7 @@ def test_reasoning_can_hide_what_south_cannot_see_until_the_hand_is_over():
     _play_hand_by_buttons(panel, rng, bid_ok=False)
     assert buried.summary(bird).split(":")[0] in panel.reasoning.value  # all shown once the hand is over
     assert "<table" in panel.reasoning.value
+    assert panel.hand_heading.layout.display == "none"  # no heading over a played-out hand
 
 
 def test_the_hint_at_the_random_level_is_the_rule_based_ais():
