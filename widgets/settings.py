@@ -89,7 +89,8 @@ class SettingsPanel(w.VBox):
                    "Changes apply from the next new game.</p>"),
             self.variant, self.options_box, self.apply_button, self.error, self.message,
             w.HTML("<h4 style='margin:10px 0 2px'>AI players</h4><p style='margin:2px 0'>Partner, opponents and "
-                   "the Hint share one level; it applies from their next move.</p>"),
+                   "the Hint share one level (at Random, the Hint is the rule-based AI's: random play is no advice); it "
+                   "applies from their next move.</p>"),
             self.level, self.level_message,
         ], **kwargs)
         self.add_class("rook-settings")
