@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import COLOURS, COLOUR_NAMES, Card
+from .cards import COLOURS, COLOUR_NAMES, Card, first_repeat
 
 
 @dataclass(frozen=True)
@@ -50,8 +50,9 @@ class Discard:
         """``cards``: an iterable of `Card` (or int ids), each at most once. Raises ValueError for a card listed
         twice (a discard of n cards must name n different cards, rules.md §1.3)."""
         listed = [Card.from_id(int(c)) for c in cards]
-        if len(set(listed)) != len(listed):
-            raise ValueError(f"the discard lists {next(c for i, c in enumerate(listed) if c in listed[:i])} twice")
+        twice = first_repeat(listed)
+        if twice is not None:
+            raise ValueError(f"the discard lists {listed[twice]} twice")
         object.__setattr__(self, "cards", frozenset(listed))
 
     def notation(self, bird_name: str = "ROOK") -> list[str]:

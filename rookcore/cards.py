@@ -12,7 +12,7 @@ property (see `rookcore.rules`).
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Sequence
 
 COLOURS: tuple[str, ...] = ("R", "Y", "G", "B")
 COLOUR_NAMES: dict[str, str] = {"R": "Red", "Y": "Yellow", "G": "Green", "B": "Black"}
@@ -105,6 +105,10 @@ class Card(int):
             return bird_name.upper()
         return f"{COLOURS[self >> 4]}{self & 15}"
 
+    def display(self, bird_name: str = "Rook") -> str:
+        """The card in prose and on the page: its notation (``R14``), the bird by its name (``Crow``, ``Rook``)."""
+        return bird_name.capitalize() if self == BIRD_ID else self.notation()
+
     def __str__(self) -> str:
         return self.notation()
 
@@ -139,3 +143,16 @@ def colour_index(colour: str) -> int:
     if not isinstance(colour, str) or colour.upper() not in COLOURS:
         raise CardError(f"{colour!r} is not a colour (expected R, Y, G or B)")
     return COLOURS.index(colour.upper())
+
+
+def first_repeat(items: Sequence) -> int | None:
+    """Index of the first item of ``items`` equal to an earlier one, or None when all differ (a hand, the nest or
+    a discard names each card once: rules.md §5). Raises nothing."""
+    if len(set(items)) == len(items):  # the common case, at C speed (`world_state` deals thousands of hands)
+        return None
+    seen = set()
+    for i, item in enumerate(items):
+        if item in seen:
+            return i
+        seen.add(item)
+    return None

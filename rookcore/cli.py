@@ -28,7 +28,8 @@ def read_record(path: str) -> records.HandRecord | records.GameRecord:
             data = fp.read(CLI_MAX_RECORD_BYTES + 1)
     except OSError as e:
         raise records.RecordError(f"{path}: cannot read: {e.strerror}") from e
-    return records.loads(data, CLI_MAX_RECORD_BYTES)  # its errors stay as record-format.md shows them ("step 14: …", a JSON path)
+    # its errors stay as record-format.md shows them ("step 14: …", a JSON path)
+    return records.loads(data, CLI_MAX_RECORD_BYTES)
 
 
 def _write(path: str, text: str) -> int:

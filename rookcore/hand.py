@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Iterable, Sequence
 
 from .actions import PASS, PLAYS, TRUMPS, Action, Bid, Discard, NameTrump, Pass, Play, bid
-from .cards import COLOURS, COLOUR_NAMES, Card
+from .cards import COLOURS, COLOUR_NAMES, Card, first_repeat
 from .rules import FIRST_LEAD_DECLARER, MAKE_BID, Rules, get_rules
 
 SEATS = ("N", "E", "S", "W")
@@ -45,6 +45,15 @@ class Phase(str, Enum):
     TRUMP = "trump"
     PLAY = "play"
     DONE = "done"
+
+
+class DealError(ValueError):
+    """A deal that breaks rules.md §1.1 / §5 (sizes, every card once). ``part``: where the fault is, "hands" or
+    "nest" (a record names it by its JSON path)."""
+
+    def __init__(self, message: str, part: str = "hands") -> None:
+        super().__init__(message)
+        self.part = part
 
 
 class IllegalAction(ValueError):
@@ -167,20 +176,15 @@ class HandState:
     def __init__(self, rules: Rules, dealer: int, hands: Sequence[Iterable[Card]], nest: Iterable[Card]):
         """Start a hand from a known deal. ``hands``: 4 card collections (N, E, S, W); ``nest``: the nest.
 
-        Raises ValueError if the deal does not use every card of the deck exactly once with the right sizes (a
-        card listed twice in one hand or the nest included).
+        Raises `DealError` (a ValueError naming the part at fault) if the deal does not use every card of the deck
+        exactly once with the right sizes (a card listed twice in one hand or the nest included).
         """
         self.rules = rules
         self.dealer = seat_index(dealer)
-        dealt = [[Card.from_id(int(c)) for c in h] for h in hands]
-        dealt_nest = [Card.from_id(int(c)) for c in nest]
-        for where, cards in zip([f"{s}'s hand" for s in SEATS] + ["the nest"], dealt + [dealt_nest]):
-            if len(set(cards)) != len(cards):
-                twice = next(c for i, c in enumerate(cards) if c in cards[:i])
-                raise ValueError(f"{rules.card_name(twice)} is listed twice in {where}")
-        self.dealt = tuple(frozenset(h) for h in dealt)
-        self.dealt_nest = frozenset(dealt_nest)
-        self._check_deal()
+        listed = [[Card.from_id(int(c)) for c in h] for h in hands] + [[Card.from_id(int(c)) for c in nest]]
+        self.dealt = tuple(frozenset(h) for h in listed[:4])
+        self.dealt_nest = frozenset(listed[4])
+        self._check_deal(listed)
         self.hands: list[set[Card]] = [set(h) for h in self.dealt]
         self.phase = Phase.AUCTION
         self.to_act: int | None = (self.dealer + 1) % 4
@@ -215,23 +219,28 @@ class HandState:
             hands[(d + 1 + i) % 4] = deck[i * hs:(i + 1) * hs]
         return cls(rules, d, hands, deck[4 * hs:])
 
-    def _check_deal(self) -> None:
+    def _check_deal(self, listed: list[list[Card]]) -> None:
+        """Raise `DealError` unless the deal is valid; ``listed``: the four hands and the nest as given."""
         r = self.rules
+        for s, (cards, kept) in enumerate(zip(listed, self.dealt + (self.dealt_nest,))):
+            if len(cards) != len(kept):  # the set lost a card listed twice
+                where, part = (f"{SEATS[s]}'s hand", "hands") if s < 4 else ("the nest", "nest")
+                raise DealError(f"{r.card_name(cards[first_repeat(cards)])} is listed twice in {where}", part)
         for s, h in enumerate(self.dealt):
             if len(h) != r.hand_size:
-                raise ValueError(f"{SEATS[s]} holds {len(h)} cards; {r.title} deals {r.hand_size}")
+                raise DealError(f"{SEATS[s]} holds {len(h)} cards; {r.title} deals {r.hand_size}")
         if len(self.dealt_nest) != r.nest_size:
-            raise ValueError(f"the nest has {len(self.dealt_nest)} cards; {r.title} has {r.nest_size}")
+            raise DealError(f"the nest has {len(self.dealt_nest)} cards; {r.title} has {r.nest_size}", "nest")
         seen = set(self.dealt_nest)
         for h in self.dealt:
             if seen & h:
-                raise ValueError(f"{r.card_name(min(seen & h))} is dealt twice")
+                raise DealError(f"{r.card_name(min(seen & h))} is dealt twice")
             seen |= h
         if seen != r.deck_set:
             extra = sorted(seen - r.deck_set)
             if extra:
-                raise ValueError(f"{r.card_name(extra[0])} is not a card of {r.title}")
-            raise ValueError(f"{r.card_name(sorted(r.deck_set - seen)[0])} is missing from the deal")
+                raise DealError(f"{r.card_name(extra[0])} is not a card of {r.title}")
+            raise DealError(f"{r.card_name(sorted(r.deck_set - seen)[0])} is missing from the deal")
 
     def clone(self) -> "HandState":
         """An independent copy (history included, so the copy can undo too)."""

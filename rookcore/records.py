@@ -15,9 +15,9 @@ from importlib import resources
 from typing import IO, Any, Iterator
 
 from .actions import PASS, Action, Discard, NameTrump, Play, bid
-from .cards import Card, CardError
+from .cards import Card, CardError, first_repeat
 from .game import game_winner
-from .hand import SEATS, TEAMS, HandState, IllegalAction, Phase
+from .hand import SEATS, TEAMS, DealError, HandState, IllegalAction, Phase
 from .rules import Rules, RulesError, get_rules
 
 HAND_FORMAT = "rook-hand/1"
@@ -107,8 +107,8 @@ class HandRecord:
         """The hand as dealt (before the first call). Raises RecordError for a bad deal."""
         try:
             return HandState(self.rules, self.dealer, self.hands, self.nest)
-        except ValueError as e:
-            raise RecordError(f"{'$.nest' if str(e).startswith('the nest') else '$.hands'}: {e}") from e
+        except DealError as e:
+            raise RecordError(f"$.{e.part}: {e}") from e
 
     def states(self) -> Iterator[HandState]:
         """Yield the state before step 0, then after each step (clones). Raises RecordError at a bad step."""
@@ -280,12 +280,12 @@ def _cards(texts: list[str], rules: Rules, where: str, once: bool = False) -> li
     cards: list[Card] = []
     for i, text in enumerate(texts):
         try:
-            card = rules.parse_card(text)
+            cards.append(rules.parse_card(text))
         except (CardError, RulesError) as e:
             raise RecordError(f"{where}[{i}]: {e}") from e
-        if once and card in cards:
-            raise RecordError(f"{where}[{i}]: {rules.card_name(card)} is listed twice")
-        cards.append(card)
+    twice = first_repeat(cards) if once else None
+    if twice is not None:
+        raise RecordError(f"{where}[{twice}]: {rules.card_name(cards[twice])} is listed twice")
     return cards
 
 

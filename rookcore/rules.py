@@ -154,11 +154,14 @@ class Rules:
     def display_name(self, card: Card) -> str:
         """Short name of ``card`` for prose and the page: ``"R14"``, ``"Crow"`` / ``"Rook"``, or ``"Red 1"`` (The
         Red 1's top trump). Raises nothing."""
-        if card.is_bird:
-            return self.bird_name
         if self.red_one and card == RED_ONE:
             return "Red 1"
-        return card.notation()
+        return card.display(self.bird_name)
+
+    def same_game(self, other: "Rules") -> bool:
+        """Whether ``other`` is this rule set with the same options (``==`` leaves the recorded ``options`` out,
+        which is how a choice made, e.g. "game to 500", shows). Returns bool; raises nothing."""
+        return self == other and dict(self.options) == dict(other.options)
 
     def parse_card(self, text: str) -> Card:
         """Parse record notation and check the card is in this deck; raises CardError / RulesError."""
@@ -290,7 +293,8 @@ ONE_HIGH = dataclasses.replace(
 
 RED_ONE_RULES = dataclasses.replace(
     TOURNAMENT, variant="red-1", title="The Red 1", bird_place=BIRD_BELOW_RED_ONE, red_one=True,
-    red_one_points=30, nest_size=6, bid_max=150, bird_optional=False, option_choices={"red_one_any_time": (False, True)})
+    red_one_points=30, nest_size=6, bid_max=150, bird_optional=False,
+    option_choices={"red_one_any_time": (False, True)})
 
 BUCKEYE = dataclasses.replace(
     TOURNAMENT, variant="buckeye", title="Buckeye Rook", numbers=_colour_numbers(5, 14, ones=True),

@@ -228,8 +228,9 @@ def start_game(deal: int | None = None) -> GameStart:
 
     * without ``deal``: the kept game goes on ("Welcome back: …"); a kept game that is over gives a new game with its
       rules, AI level and pace (saying so); a kept game that cannot be resumed gives a new game and says why;
-    * with ``deal`` (a shared deal link): that deal, kept beside the learner's own game (`deal_game_path`), which it never replaces; a reload of the same link goes on with it. The AI level and pace
-      come from the learner's own kept game.
+    * with ``deal`` (a shared deal link): that deal, kept beside the learner's own game (`deal_game_path`), which
+      it never replaces; a reload of the same link goes on with it. The AI level and pace come from the learner's
+      own kept game.
     """
     main = game_path()
     own, problem = _kept(main)
@@ -254,8 +255,7 @@ def start_game(deal: int | None = None) -> GameStart:
     ns, ew = t.game.scores
     if t.game.is_over:
         rules = t.next_game_rules(prefs["pending_rules"])
-        same = rules == t.rules and dict(rules.options) == dict(t.rules.options)
-        settings = "the same settings" if same else f"the rules you chose for it ({rules.title})"
+        settings = "the same settings" if rules.same_game(t.rules) else f"the rules you chose for it ({rules.title})"
         return GameStart(Table(rules, level=t.level), welcome=f"Your last game is over (N–S {ns} · E–W {ew}): a new "
                          f"game has started with {settings}.", pace=prefs["pace"], path=main, from_kept=True)
     return GameStart(t, True, f"Welcome back: your game goes on (hand {t.hand_number}, N–S {ns} · E–W {ew}; kept "

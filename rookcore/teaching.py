@@ -113,6 +113,16 @@ class Exercise:
         except ExerciseError:
             return False
 
+    def missing(self, answer: Any) -> str:
+        """What to enter before ``answer`` can be graded ("" when it can): a seat to pick (trick_winner, ``answer``
+        None), or cards to select (which_cards_legal, an empty selection: a seat always has a legal card,
+        rules.md §1.5). Such an answer is no answer, neither right nor wrong. Raises nothing."""
+        if self.kind == "trick_winner" and answer is None:
+            return "Pick a seat first: press N, E, S or W, then Check."
+        if self.kind == "which_cards_legal" and not answer:
+            return "Select the cards that may be played first (at least one), then Check."
+        return ""
+
     def check(self, answer: Any) -> Feedback:
         """Check ``answer`` and explain the rule behind the right answer (message starts "Right:" / "Wrong:")."""
         try:

@@ -248,3 +248,9 @@ def test_marks_may_be_on_every_action_and_no_further():
         0: "!", n - 1: "??", 3: "!?"}
     with pytest.raises(RecordError, match=f"step {n} is past the last action"):
         records.from_json(mutate(["marks"], {str(n): "?"}))
+
+
+def test_the_schemas_name_every_rule_set():
+    from rookcore.rules import ALIASES, VARIANTS
+    for fmt in (records.HAND_FORMAT, records.GAME_FORMAT):
+        assert set(records.schema(fmt)["properties"]["variant"]["enum"]) == set(VARIANTS) | set(ALIASES)

@@ -201,3 +201,24 @@ def test_a_discard_with_a_card_listed_twice_is_refused():
     card = Card.parse("R5")
     with pytest.raises(ValueError, match="lists R5 twice"):
         Discard([card, Card.parse("G5"), card])
+
+
+def test_first_repeat_and_deal_errors_name_the_part():
+    from rookcore.cards import first_repeat
+    from rookcore.hand import DealError
+    assert first_repeat([3, 1, 4, 1, 5]) == 3 and first_repeat([]) is None and first_repeat("abc") is None
+    rules = get_rules()
+    st = HandState.deal(rules, 0, 7)
+    nest = sorted(st.dealt_nest)
+    with pytest.raises(DealError) as info:
+        HandState(rules, 0, [sorted(h) for h in st.dealt], nest[:-1] + [nest[0]])
+    assert info.value.part == "nest" and "listed twice in the nest" in str(info.value)
+    with pytest.raises(DealError) as info:
+        HandState(rules, 0, [sorted(h) for h in st.dealt], nest[:-1])
+    assert info.value.part == "nest"
+
+
+def test_same_game_compares_the_options_too():
+    assert get_rules("crowsnest", {"target": 500}).same_game(get_rules("crowsnest", {"target": 500}))
+    assert not get_rules().same_game(get_rules("crowsnest", {"target": 500}))
+    assert not get_rules().same_game(get_rules("tournament"))

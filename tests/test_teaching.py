@@ -267,3 +267,10 @@ def test_worked_tricks_are_of_the_kind_they_are_shown_as(variant):
                 assert any(t.suit[c] != led for c in ex.cards) == (kind == "plain")
             else:
                 assert led != t.trump and trumps, (seed, ex.cards, ex.trump)
+
+
+def test_no_seat_and_no_card_are_no_answer():
+    seat_ex = teaching.make_exercise("trick_winner", get_rules(), 2)
+    cards_ex = teaching.make_exercise("which_cards_legal", get_rules(), 2)
+    assert "Pick a seat first" in seat_ex.missing(None) and seat_ex.missing(0) == ""
+    assert "Select the cards" in cards_ex.missing(set()) and cards_ex.missing(set(cards_ex.answer)) == ""

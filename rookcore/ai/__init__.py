@@ -36,5 +36,5 @@ def play_hand(state: HandState, players: Sequence[Player]) -> list[Decision]:
     return decisions
 
 
-__all__ = ["Candidate", "Decision", "Player", "RandomPlayer", "RuleBasedPlayer", "SamplingPlayer", "LEVELS", "HINT_LEVELS", "play_hand",
-           "describe_action"]
+__all__ = ["Candidate", "Decision", "Player", "RandomPlayer", "RuleBasedPlayer", "SamplingPlayer", "LEVELS",
+           "HINT_LEVELS", "play_hand", "describe_action"]

@@ -81,17 +81,12 @@ def describe_action(action: Any, bird_name: str = "Rook") -> str:
     if kind is Pass:
         return "passes"
     if kind is Discard:
-        return "buries " + " ".join(_word(c, bird_name) for c in sorted(action.cards))
+        return "buries " + " ".join(c.display(bird_name) for c in sorted(action.cards))
     if kind is NameTrump:
         return f"names {COLOUR_NAMES.get(action.colour, action.colour)} trump"
     if kind is Play:
-        return "plays " + _word(action.card, bird_name)
+        return "plays " + action.card.display(bird_name)
     return repr(action)
-
-
-def _word(card, bird_name: str) -> str:
-    """A card in prose: its notation (``R14``), the bird by its name as the page writes it (``Crow``)."""
-    return bird_name.capitalize() if card.is_bird else card.notation()
 
 
 def phase_kind(obs: Observation) -> str:

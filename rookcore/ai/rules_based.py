@@ -72,9 +72,9 @@ def call_fact(rules: Rules) -> str:
     return nest_fact(rules)
 
 
-def _trumps(n: int) -> str:
-    """``"1 trump"``, ``"3 trumps"``."""
-    return f"{n} trump{'' if n == 1 else 's'}"
+def _trumps(n: int, colour: str = "") -> str:
+    """``"1 trump"``, ``"3 trumps"``, ``"5 Green trumps"`` (``colour``: a colour's name, or "")."""
+    return f"{n} {colour + ' ' if colour else ''}trump{'' if n == 1 else 's'}"
 
 
 def _card_list(rules: Rules, cards: Iterable[Card]) -> str:
@@ -275,8 +275,7 @@ class RuleBasedPlayer:
         void_txt = f" and void {', '.join(voids)}" if voids else ""
         pts_txt = (f"burying {pts} points of counters because {nest_fact(rules)}" if pts
                    else "burying no counters")
-        kept = f"{n_t} {COLOUR_NAMES[col]} trump{'' if n_t == 1 else 's'}"
-        why = (f"{who} puts back {_card_list(rules, action.cards)} to keep {kept}"
+        why = (f"{who} puts back {_card_list(rules, action.cards)} to keep {_trumps(n_t, COLOUR_NAMES[col])}"
                f"{void_txt}, {pts_txt}.")
         return Decision(action, tuple(unique), why, seat, "discard")
 
