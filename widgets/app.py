@@ -152,22 +152,17 @@ class RookApp(w.VBox):
         except Exception:  # noqa: BLE001
             return None
 
-    def _upcoming_rules(self, current: Rules) -> Rules:
+    def _upcoming_rules(self) -> Rules:
         """The rules the next new game will have: Settings' last Apply with the Play tab's bird choice on top
-        (`Table.next_game_rules`); ``current`` when there is no Play panel."""
+        (`Table.next_game_rules`); Settings' last Apply when the Play panel failed to build."""
         table = getattr(self.play_panel, "table", None)
-        if table is None:
-            return self.rules
-        try:
-            return table.next_game_rules(getattr(self.play_panel, "pending_rules", None))
-        except Exception:  # noqa: BLE001
-            return current
+        return self.rules if table is None else table.next_game_rules(self.play_panel.pending_rules)
 
     def _draw_rules_view(self, current: Rules, upcoming: Rules) -> None:
         """The Rules tab shows the next game's rules (``upcoming``) and, while the game in play has others, says
         so and shows those below."""
         note = in_play = ""
-        if not _same_rules(current, upcoming):
+        if not current.same_game(upcoming):
             note = (f"<p class='rook-rules-next' style='color:#8a6d00'><i>From the next new game; the game in "
                     f"play keeps {escape(current.title)}"
                     f"{' with its options' if current.variant == upcoming.variant else ''} (below).</i></p>")
@@ -179,10 +174,10 @@ class RookApp(w.VBox):
         """The Play tab's rule-set line (the game in play and its options; the next game's if they differ) and
         the Rules tab."""
         current = self._current_play_rules() or self.rules
-        upcoming = self._upcoming_rules(current)
+        upcoming = self._upcoming_rules()
         self._draw_rules_view(current, upcoming)
         text = f"Rule set: <b>{escape(current.title)}</b>{_phrases(current)}"
-        if not _same_rules(current, upcoming):
+        if not current.same_game(upcoming):
             text = (f"Rule set: <b>{escape(upcoming.title)}</b>{_phrases(upcoming)} (from the next new game; this "
                     f"game: {escape(current.title)}{_phrases(current)})")
         self.play_header.value = f"<div style='color:#333;margin:2px 0 6px'>{text}</div>"
@@ -210,19 +205,14 @@ class RookApp(w.VBox):
             # Settings' choice of the bird is the newest: the Play tab's checkbox shows it, and no older choice
             # made there overrides it at New game
             if rules.bird_optional and self.play_panel.table.rules.bird_optional:
-                self.play_panel.set_bird(rules.bird, announce=False)  # the Play header names the change
+                self.play_panel.set_bird(rules.bird)
             else:
                 self.play_panel.set_bird(None)
             self.play_panel.keep_game()  # the rules for the next game are kept with the game
-            self.play_panel.show_info(self.play_panel.table.prompt())  # no older line (a bird choice) stays
+            self.play_panel.show_info(self.play_panel.table.prompt())  # the Play header names the change
         except Exception:  # noqa: BLE001
             pass
         self._update_play_header()
-
-
-def _same_rules(a: Rules, b: Rules) -> bool:
-    """Whether ``a`` and ``b`` are the same rule set with the same options (options do not take part in ==)."""
-    return a == b and dict(a.options) == dict(b.options)
 
 
 def _phrases(rules: Rules) -> str:

@@ -72,6 +72,7 @@ KIND_TITLES = {
     "count_points": "Count the points",
 }
 RIGHT_COLOUR, WRONG_COLOUR = "#1b5e20", "#b71c1c"
+FRESH_ONE = "New exercise gives a fresh one."
 
 
 # --------------------------------------------------------------------------- progress
@@ -521,53 +522,46 @@ class ExerciseWidget(widgets.VBox):
         return self._read_points(self.points_box, "Points")
 
     def check(self) -> teaching.Feedback:
-        """Check the entered answer, show the feedback (green/red) and record progress. Never raises.
+        """Check the entered answer, show the feedback (green/red) and record progress (`_count`). Never raises.
 
-        An answer that cannot be read (no seat picked, no card selected, a number box empty or not holding a whole
-        number) is not graded and not recorded: the feedback says what to enter. A wrong answer's feedback shows the
-        right one, so a right answer after it is recorded as checked but not as solved (``revealed``); once an
-        answer was right, more Checks of the same exercise are shown but not recorded (``done``)."""
+        An answer that cannot be read (a number box empty or not holding a whole number) or that is no answer
+        (`teaching.Exercise.missing`: no seat picked, no card selected) is not graded and not recorded: the
+        feedback says what to enter."""
         try:
-            try:
-                ans = self.answer()
-            except teaching.ExerciseError as e:
-                fb = teaching.Feedback(False, str(e))
-                self._show(fb)
-                return fb
-            if self.kind == "trick_winner" and ans is None:
-                fb = teaching.Feedback(False, "Pick a seat first: press N, E, S or W, then Check.")
-                self._show(fb)
-                return fb
-            if self.kind == "which_cards_legal" and not ans:  # a seat always has a legal card
-                fb = teaching.Feedback(False, "Select the cards that may be played first (at least one), then Check.")
-                self._show(fb)
-                return fb
+            ans = self.answer()
+            missing = self.exercise.missing(ans)
+            if missing:
+                return self._show(teaching.Feedback(False, missing))
             fb = self.exercise.check(ans)
+        except teaching.ExerciseError as e:
+            return self._show(teaching.Feedback(False, str(e)))
         except Exception as e:  # noqa: BLE001 - never raise into the page
-            fb = teaching.Feedback(False, f"Could not check this answer: {e}")
-            self._show(fb)
-            return fb
-        if self.done:
-            fb = teaching.Feedback(fb.correct, fb.message + " (This exercise is done and was counted once: New "
-                                   "exercise gives a fresh one.)")
-            self._show(fb)
-            return fb
-        solved = fb.correct and not self.revealed
-        self.progress.record(self.kind, self.rules.variant, self.seed, solved)
-        self.done = fb.correct
-        if fb.correct and self.revealed:
-            fb = teaching.Feedback(True, fb.message + " (Not counted as solved: the answer was shown above. New "
-                                   "exercise gives a fresh one.)")
-        self.revealed = self.revealed or not fb.correct
-        self._show(fb)
-        return fb
+            return self._show(teaching.Feedback(False, f"Could not check this answer: {e}"))
+        return self._show(self._count(fb))
 
-    def _show(self, fb: teaching.Feedback) -> None:
+    def _count(self, fb: teaching.Feedback) -> teaching.Feedback:
+        """Record the graded answer ``fb`` in the progress and return the feedback to show. A wrong answer's
+        feedback shows the right one, so a right answer after it counts as checked, not solved (``revealed``);
+        once an answer was right, more Checks of this exercise are not recorded again (``done``)."""
+        if self.done:
+            return teaching.Feedback(fb.correct, f"{fb.message} (This exercise is done and was counted once: "
+                                                 f"{FRESH_ONE})")
+        self.progress.record(self.kind, self.rules.variant, self.seed, fb.correct and not self.revealed)
+        self.done = fb.correct
+        note = ""
+        if fb.correct and self.revealed:
+            note = f" (Not counted as solved: the answer was shown above. {FRESH_ONE})"
+        self.revealed = self.revealed or not fb.correct
+        return teaching.Feedback(fb.correct, fb.message + note)
+
+    def _show(self, fb: teaching.Feedback) -> teaching.Feedback:
+        """Show ``fb`` in the feedback box (green when right, red otherwise) and return it."""
         self.last_feedback = fb
         cls, colour, mark = ("rook-right", RIGHT_COLOUR, "✔") if fb.correct else ("rook-wrong", WRONG_COLOUR, "✘")
         bg = "#e8f5e9" if fb.correct else "#ffebee"
         self.feedback.value = (f"<div class='{cls}' style='color:{colour};background:{bg};padding:6px;"
                                f"border-left:4px solid {colour}'>{mark} {escape(fb.message)}</div>")
+        return fb
 
     def new_exercise(self) -> None:
         """Move to the next seed and draw a fresh exercise."""

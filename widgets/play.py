@@ -828,14 +828,14 @@ class PlayPanel(widgets.VBox):
         self._advance()
 
     @_safe
-    def set_bird(self, on: bool | None, announce: bool = True) -> None:
+    def set_bird(self, on: bool | None) -> None:
         """Play with (True) or without (False) the bird from the next new game (`Table.set_bird`; None: as the next
-        game's rules say, e.g. Settings' choice), and show it on the checkbox; with ``announce`` (the learner
-        ticked it here) the status line says so. Errors go to the status line."""
+        game's rules say, e.g. Settings' choice), show it on the checkbox and say it in the status line. Errors go
+        to the status line."""
         self.table.set_bird(None if on is None else bool(on))
         self.keep_game()
         self._draw_bird_toggle()
-        if on is not None and announce:
+        if on is not None:
             name = self.table.next_game_rules(self.pending_rules).bird_name
             self.show_info(f"The next new game is played {'with' if on else 'without'} the {name}. "
                            + self.table.prompt())

@@ -6,6 +6,7 @@ import json
 import random
 import re
 import threading
+from html import escape
 
 import ipywidgets as widgets
 import pytest
@@ -626,14 +627,9 @@ def test_the_trick_in_progress_sits_round_the_table():
         html = panel.trick_html.value
         assert f"led by {'NESW'[pairs[0][0]]}" in html
         names = panel._names()
-        where = {seat: html.index(escape_title(card_title(card, **names))) for seat, card in pairs}
+        where = {seat: html.index(escape(card_title(card, **names))) for seat, card in pairs}
         grid_order = [s for s in (0, 3, 1, 2) if s in where]
         assert sorted(where, key=where.get) == grid_order
         assert html.index("W ✚ E") > where.get(3, -1) and (1 not in where or html.index("W ✚ E") < where[1])
         return
     pytest.fail("no deal reached South's card turn with two cards in the trick")
-
-
-def escape_title(text):
-    from html import escape
-    return escape(text)
