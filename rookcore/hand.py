@@ -170,7 +170,8 @@ class Observation:
 class HandState:
     """The state of one hand (rules.md §1). Mutable; use `clone()` for a copy.
 
-    Construct with `HandState.deal(rules, dealer, seed)` or `HandState.from_deal(...)`.
+    Construct with `HandState.deal(rules, dealer, seed)` (a seeded deal) or `HandState(rules, dealer, hands, nest)` (a
+    known deal).
     """
 
     def __init__(self, rules: Rules, dealer: int, hands: Sequence[Iterable[Card]], nest: Iterable[Card]):

@@ -378,16 +378,23 @@ def random_hands(rules: Rules, n: int, seed: int | None = None, *, pass_prob: fl
                  rotate_dealer: bool = True) -> list[tuple[int, int]]:
     """Play ``n`` random hands with ``random.Random(seed)``; return their scores (N–S, E–W).
 
-    The dealer rotates N, E, S, W, ... (a passed-out hand counts as a hand and also rotates, for simplicity)
-    unless ``rotate_dealer`` is False (dealer N throughout).
+    The first dealer is N; the deal passes to the left after each scored hand, and a passed-out hand (scored
+    (0, 0)) is redealt by the same dealer (rules.md §1.2, §1.8), unless ``rotate_dealer`` is False (dealer N
+    throughout). Returns a list of ``n`` (N–S, E–W) hand scores in points.
     """
     rt = rules_tables(rules)
     random = _random.Random(seed).random
     out = []
     append = out.append
-    for i in range(n):
-        cap, high, declarer = _hand(rt, random, (i & 3) if rotate_dealer else 0, pass_prob, None)
-        append((0, 0) if cap is None else _score(rt, cap, high, declarer))
+    dealer = 0
+    for _ in range(n):
+        cap, high, declarer = _hand(rt, random, dealer, pass_prob, None)
+        if cap is None:
+            append((0, 0))
+            continue
+        append(_score(rt, cap, high, declarer))
+        if rotate_dealer:
+            dealer = (dealer + 1) & 3
     return out
 
 

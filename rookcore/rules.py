@@ -237,12 +237,12 @@ class Rules:
         place = {BIRD_TOP: "the highest trump", BIRD_BOTTOM: "the lowest trump",
                  BIRD_BELOW_RED_ONE: "the second trump, under the Red 1"}[self.bird_place]
         rows = [
-            ("Deck", f"{len(self.deck)} cards: numbers {min(self.numbers)}–{max(self.numbers)} in four colours"
+            ("Deck", f"{len(self.deck)} cards: numbers {_number_ranges(self.numbers)} in four colours"
                      + (", the Red 1" if self.red_one else "") + (f" and the {self.bird_name}" if self.bird else "")),
             ("Deal", f"{self.hand_size} cards to each seat" + (f", {self.nest_size} to the nest" if self.nest_size else ", no nest")),
             ("Rank in a colour", "high to low: " + ", ".join(str(n) for n in self.order)),
             ("Counters", counters),
-            ("Points per hand", str(self.points_per_hand)),
+            ("Points per hand", str(self.points_per_hand) + self._split_note()),
             ("Bids", f"{self.bid_min} to {self.bid_max} in steps of {self.bid_step}"),
             ("Made bid scores", "exactly the bid" if self.make_score == MAKE_BID else "all the points captured"),
             ("Game", f"first team to {self.target}"),
@@ -256,10 +256,29 @@ class Rules:
             rows.append(("Majority bonus", f"{self.majority_bonus} points to the team taking more tricks"))
         return rows
 
+    def _split_note(self) -> str:
+        """" (P on an equal split of the tricks)" where a majority bonus and an even number of tricks let the tricks
+        split equally and no bonus is paid (rules.md §1.6, §2: Partnership 120, 100 on a 7–7 split); else ""."""
+        if not self.majority_bonus or self.hand_size % 2:
+            return ""
+        half = self.hand_size // 2
+        return f" ({self.points_per_hand - self.majority_bonus} on a {half}–{half} split of the tricks)"
+
     def _repr_html_(self) -> str:
         """HTML table of `describe()` for notebooks."""
         body = "".join(f"<tr><th style='text-align:left'>{k}</th><td>{v}</td></tr>" for k, v in self.describe())
         return f"<table><caption>{self.title}</caption>{body}</table>"
+
+
+def _number_ranges(numbers: tuple[int, ...]) -> str:
+    """The numbers of a colour as runs, e.g. (1, 5, 6, …, 14) → "1, 5–14" (rules.md §2, "ranks per colour")."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
 def _colour_numbers(low: int, high: int, ones: bool = False) -> tuple[int, ...]:

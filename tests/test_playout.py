@@ -144,6 +144,22 @@ def test_playout_from_every_step(rules):
     assert points_from(state, random.Random(0)) == tuple(state.captured)
 
 
+@pytest.mark.parametrize("rules", RULESETS, ids=IDS)
+def test_random_hands_redeal_by_the_same_dealer(rules):
+    # rules.md §1.2: after a pass-out the same dealer redeals; §1.8: after a scored hand the deal passes left
+    rng = random.Random(11)
+    dealer, expected, passed = 0, [], 0
+    for _ in range(60):
+        score = random_hand(rules, rng, dealer, pass_prob=0.6)
+        expected.append(score)
+        if score == (0, 0):  # a played hand never scores (0, 0): the declarer scores the bid or minus it
+            passed += 1
+        else:
+            dealer = (dealer + 1) & 3
+    assert passed > 5
+    assert random_hands(rules, 60, seed=11, pass_prob=0.6) == expected
+
+
 def test_random_hands_deterministic_and_sane():
     for rules in RULESETS:
         a = random_hands(rules, 300, seed=5)

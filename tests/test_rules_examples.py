@@ -160,6 +160,18 @@ def test_rule_set_table(variant, cards, hand, nest, points, low, high):
         (cards, hand, nest, points, low, high)
 
 
+@pytest.mark.parametrize("variant,deck,points", [
+    ("crowsnest", "41 cards: numbers 5–14 in four colours and the Crow", "120"),
+    ("partnership", "56 cards: numbers 1–14 in four colours", "120 (100 on a 7–7 split of the tricks)"),
+    ("buckeye", "45 cards: numbers 1, 5–14 in four colours and the Rook", "180"),
+    ("red-1", "42 cards: numbers 5–14 in four colours, the Red 1 and the Rook", "150"),
+    ("dixie", "56 cards: numbers 1–14 in four colours", "120")])
+def test_rules_tab_deck_and_points_as_in_the_table(variant, deck, points):
+    # rules.md §2: ranks per colour (Buckeye 1, 5–14) and points per hand (Partnership 100 on a 7–7 split)
+    facts = dict(get_rules(variant).describe())
+    assert (facts["Deck"], facts["Points per hand"]) == (deck, points)
+
+
 def test_no_bird_option():
     for variant in ("crowsnest", "tournament"):
         r = get_rules(variant, {"bird": False})
