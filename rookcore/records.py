@@ -321,16 +321,25 @@ def _check_consistency(record: HandRecord, where: str) -> None:
 def _game_from_json(doc: dict) -> GameRecord:
     _check_schema(doc, GAME_FORMAT)
     hands = []
+    game_rules = HandRecord(variant=doc["variant"], dealer=0, hands=[], nest=[], auction=[],
+                            options=doc.get("options")).rules
     for i, h in enumerate(doc["hands"]):
         rec = _hand_from_json(h, f"$.hands[{i}]")
         _check_consistency(rec, f"$.hands[{i}]")
-        if rec.variant != doc["variant"] or (rec.options or {}) != (doc.get("options") or {}):
-            raise RecordError(f"$.hands[{i}]: variant and options must match the game's")
+        if rec.rules != game_rules:  # the same rules however written (an alias, a default spelt out)
+            raise RecordError(f"$.hands[{i}]: variant and options must give the game's rules "
+                              f"({_rules_text(game_rules)}), not {_rules_text(rec.rules)}")
         hands.append(rec)
     game = GameRecord(variant=doc["variant"], hands=hands, options=doc.get("options"), score=doc.get("score"),
                       winner=doc.get("winner"), has_winner="winner" in doc, meta=doc.get("meta"))
     _check_game(game)
     return game
+
+
+def _rules_text(rules: Rules) -> str:
+    """A rule set and its options for an error message, e.g. 'CrowsNest, options {"target": 500}'."""
+    options = dict(rules.options)
+    return rules.title + (f", options {json.dumps(options)}" if options else "")
 
 
 def _check_game(game: GameRecord) -> None:

@@ -185,6 +185,20 @@ def test_game_record_checks_score_dealer_and_winner():
         records.loads(json.dumps(rotated))
 
 
+def test_game_hands_must_give_the_games_rules_however_written():
+    hands = [example("crowsnest-passed-out"), example("crowsnest-made")]
+    hands[0]["dealer"] = "N"
+    hands[1]["options"] = {"bird": True}  # the default spelt out: the same rules as the game's
+    game = {"format": "rook-game/1", "variant": "crowsnest", "options": {"target": 300}, "hands": hands,
+            "score": {"NS": 85, "EW": 15}, "winner": None}
+    assert records.score_report(records.loads(json.dumps(game)))["score"] == {"NS": 85, "EW": 15}
+    other = copy.deepcopy(game)
+    other["options"] = {"target": 500}
+    wanted = r"""\$.hands\[0\]: .*game's rules \(CrowsNest, options \{"target": 500\}\), not CrowsNest$"""
+    with pytest.raises(RecordError, match=wanted):
+        records.loads(json.dumps(other))
+
+
 @pytest.mark.parametrize("variant", ["crowsnest", "dixie"])
 def test_play_command_writes_a_valid_record(tmp_path, variant):
     out = tmp_path / "hand.json"
