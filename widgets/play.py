@@ -253,6 +253,8 @@ class PlayPanel(widgets.VBox):
 
     @pace.setter
     def pace(self, value: float) -> None:
+        """Set the seconds between AI moves (float; below 0 counts as 0, above the slider's end widens it).
+        Raises ValueError/TypeError for a value that is not a number."""
         value = max(0.0, float(value))
         if value > self.speed.max:
             self.speed.max = value
