@@ -55,9 +55,11 @@ from rookcore.records import GameRecord, HandRecord, RecordError
 from rookcore.rules import Rules
 
 from .cards import card_svg, compass_html, hand_svg
+from .clicks import SecondClick
 from .paths import ReplaceGuard, app_path, record_path
 from .progress import STARTING, AnalysisRun, Cancelled, cancellable_analysis, stop_analysis, throttled
 
+DRAFT_NOTE = "This comment is not saved yet: click Save comment to keep it."
 MAX_UPLOAD_BYTES = records.MAX_RECORD_BYTES  # 1 MB, the engine's own record size cap
 DEFAULT_EXAMPLE = "crowsnest-made"
 TEAM_NAMES = ("N–S", "E–W")
@@ -197,7 +199,10 @@ class ReplayPanel(w.VBox):
         self._source_name = "hand"
         self._auto_path = ""
         self._replace_guard = ReplaceGuard()
-        self._dirty = False
+        self._dirty = False  # comments or marks changed since the record was loaded or saved
+        self._drafts: dict[tuple[int, int], str] = {}  # (hand, record step) -> comment typed but not saved
+        self._discard = SecondClick()  # asks before another record replaces unsaved work
+        self._setting_comment = False  # the panel, not the user, is writing the comment box
 
         # --- sources
         names = list_examples()
@@ -257,6 +262,7 @@ class ReplayPanel(w.VBox):
         self.comment_text = w.Textarea(placeholder="Comment on the last action shown…", rows=2,
                                        layout=w.Layout(width="440px"))
         self.comment_text.add_class("rook-annotate-text")
+        self.comment_text.observe(self._on_comment_typed, names="value")
         self.save_comment_button = w.Button(description="Save comment", layout=w.Layout(width="130px"))
         self.save_comment_button.add_class("rook-annotate-save")
         self.save_comment_button.on_click(lambda _b: self.save_comment())
@@ -380,8 +386,11 @@ class ReplayPanel(w.VBox):
             # a new record gets its own default path (never save one record over the file typed for another)
             self._auto_path = self.save_path.value = f"annotated/{self._source_name}.json"
             self._dirty = False
+            self._drafts.clear()
+            self._discard.forget()
             self.save_result.value = self.annotate_status.value = ""
             self._draw_download()
+            self._show_annotations()
         return ok
 
     def _load_record(self, record: HandRecord | GameRecord, *, _from_example: bool = False) -> bool:
@@ -433,6 +442,21 @@ class ReplayPanel(w.VBox):
         self.error.layout.display = "none"
 
     # ----- loading ----------------------------------------------------------------
+    @property
+    def unsaved(self) -> bool:
+        """Whether the record on show has comments or marks not yet saved, or a comment typed but not saved."""
+        return self._dirty or bool(self._drafts)
+
+    def _may_discard(self, key: tuple, again: str) -> bool:
+        """Whether loading another record (``key`` names it) may go ahead: yes without unsaved work, else only when
+        this is the second request for it (`SecondClick`); the first one shows the question, naming how to confirm
+        (``again``, e.g. "click Load again"). Returns bool."""
+        if not self.unsaved or self._discard.confirmed(key):
+            return True
+        self.show_error(f"This record has comments or marks that are not saved: click Save record first, or {again} "
+                        "to load the other record without them.")
+        return False
+
     def _hand_label(self, i: int, hand: HandRecord) -> str:
         report = records.score_report(hand)
         if report.get("passed_out"):
@@ -454,6 +478,7 @@ class ReplayPanel(w.VBox):
         self.record, self.states, self._report = record, states, report
         self._reset_analysis(why)
         self.clear_error()
+        self.annotate_status.value = ""  # its news was about the hand shown before
         # value first, in a message of its own: were the end lowered first, the browser would clamp its old value
         # to the new end and send that back after the 0
         self.slider.value = 0
@@ -465,12 +490,20 @@ class ReplayPanel(w.VBox):
         if self._busy or change["new"] is None:
             return
         name = change["new"]
+        if not self._may_discard(("example", name), f"choose {name} again"):
+            self._busy = True
+            try:  # the dropdown goes back to what is on show
+                self.examples.value = change["old"] if self.record is not None else None
+            finally:
+                self._busy = False
+            return
         try:
             record = records.loads(example_text(name))
         except RecordError as e:
             self.show_error(f"{name}: {e}")
             return
-        self.load_record(record, _from_example=True, name=name)
+        if self.load_record(record, _from_example=True, name=name):
+            self.path.value = ""  # the File box named the record shown before
 
     def _on_hand(self, change) -> None:
         if self._busy or self.game is None or change["new"] is None:
@@ -483,6 +516,8 @@ class ReplayPanel(w.VBox):
         path = self.path.value.strip()
         if not path:
             self.show_error("type the path of a .json record file first")
+            return
+        if not self._may_discard(("file", path), "click Load again"):
             return
         try:
             target = str(app_path(path))
@@ -506,7 +541,7 @@ class ReplayPanel(w.VBox):
         data = bytes(content)
         if (size or 0) > MAX_UPLOAD_BYTES or len(data) > MAX_UPLOAD_BYTES:
             self.show_error(f"{name} is larger than 1 MB: not loaded")
-        else:
+        elif self._may_discard(("upload", name, len(data)), f"upload {name} again"):
             self.load_text(data, source=name)
         self._busy = True
         try:
@@ -733,13 +768,46 @@ class ReplayPanel(w.VBox):
                              "about the last action shown).")
         return record, k
 
+    def _editor_key(self) -> tuple[int, int] | None:
+        """(hand index in the game, or 0; record step) of the action the editor is about, or None."""
+        k = self.annotated_step
+        if k is None:
+            return None
+        return (self.hand_select.value or 0) if self.game is not None else 0, k
+
+    def _on_comment_typed(self, change) -> None:
+        """Keep a comment typed but not saved as a draft of its step (shown again there; counts as unsaved)."""
+        if self._setting_comment or self.record is None:
+            return
+        key = self._editor_key()
+        if key is None:
+            return
+        if change["new"] == self.record.comment_at(key[1]):
+            self._drafts.pop(key, None)
+        else:
+            self._drafts[key] = change["new"]
+
+    def _set_comment_box(self, text: str) -> None:
+        """Show ``text`` in the comment box (not a draft: the user did not type it)."""
+        self._setting_comment = True
+        try:
+            self.comment_text.value = text
+        finally:
+            self._setting_comment = False
+
     @_safe
     def save_comment(self, text: str | None = None) -> None:
         """Set the comment of the last action shown (`annotated_step`) to ``text`` (default: the comment box);
         empty text deletes it. At position 0 (no action shown) it only says to step forward."""
         record, k = self._require_action()
         text = self.comment_text.value if text is None else text
+        key = self._editor_key()
+        if not text.strip() and not record.comment_at(k):
+            self._drafts.pop(key, None)
+            self._annotate_message(f"There is no comment on {self._action_name(k)} (record step {k}): type one first.")
+            return
         self._replace_record(annotations.set_comment(record, k, text))
+        self._drafts.pop(key, None)
         what = f"{self._action_name(k)} (record step {k})"
         self._annotate_message(f"Comment saved on {what}." if text.strip() else f"Comment on {what} deleted.")
 
@@ -748,8 +816,9 @@ class ReplayPanel(w.VBox):
         """Delete the comment of the last action shown (`annotated_step`)."""
         record, k = self._require_action()
         what = f"{self._action_name(k)} (record step {k})"
+        self._drafts.pop(self._editor_key(), None)
         if not record.comment_at(k):
-            self.comment_text.value = ""
+            self._set_comment_box("")
             self._annotate_message(f"There is no comment on {what}.")
             return
         self._replace_record(annotations.delete_comment(record, k))
@@ -816,13 +885,13 @@ class ReplayPanel(w.VBox):
             b.disabled = not on_action
         if record is None:
             self.annotate_step.value = ""
-            self.comment_text.value = ""
+            self._set_comment_box("")
             self._show_analysis()
             return
         if not on_action:
             self.annotate_step.value = ("<b>Step forward to comment on an action</b> <span style='color:#666'>(a "
                                         "comment or mark is about the last action shown; none is shown yet)</span>")
-            self.comment_text.value = ""
+            self._set_comment_box("")
             for b in self.mark_buttons.values():
                 b.button_style = ""
             self._show_analysis()
@@ -831,7 +900,12 @@ class ReplayPanel(w.VBox):
         what = describe_step(self.states[k + 1], record)
         self.annotate_step.value = (f"<b>Comment or mark the last action shown</b> (record step {k}): "
                                     f"{escape(what, quote=False)}{mark_badge(mark)}")
-        self.comment_text.value = record.comment_at(k)
+        draft = self._drafts.get(self._editor_key())
+        self._set_comment_box(record.comment_at(k) if draft is None else draft)
+        if draft is not None:
+            self._annotate_message(DRAFT_NOTE)
+        elif DRAFT_NOTE in self.annotate_status.value:
+            self.annotate_status.value = ""
         for m, b in self.mark_buttons.items():
             b.button_style = "warning" if m == mark else ""
         self._show_analysis()
@@ -1077,15 +1151,16 @@ class ReplayPanel(w.VBox):
             self.analysis_table.value = ("<i>No card with a loss so far.</i>" if self.analysis.get("partial") else
                                          "<i>Every card played was a best card (no loss).</i>")
             return
-        head = ("<tr><th>Step</th><th>Trick</th><th>Seat</th><th>Card</th><th>Loss</th><th>Mark</th>"
+        head = ("<tr><th title='the step to go to with the navigator (the record step + 1)'>Step</th><th>Trick</th><th>Seat</th><th>Card</th><th>Loss</th><th>Mark</th>"
                 "<th>Best cards</th></tr>")
         body = "".join(
             f"<tr class='rook-analysis-row' style='{'background:#fff3e0;font-weight:bold' if c['step'] == k else ''}'>"
-            f"<td>{c['step']}</td><td>{c['trick']}</td><td>{escape(c['seat'])}</td><td>{escape(c['card'])}</td>"
+            f"<td>{c['step'] + 1}</td><td>{c['trick']}</td><td>{escape(c['seat'])}</td><td>{escape(c['card'])}</td>"
             f"<td>{c['loss']}</td><td>{mark_badge(c['mark']) or '—'}</td>"
             f"<td>{escape(', '.join(c['best_cards']))}</td></tr>" for c in rows)
         self.analysis_table.value = (
-            "<div style='margin:6px 0 2px'><b>Cards with a loss</b> (double dummy, points of the player's side; "
+            "<div style='margin:6px 0 2px'><b>Cards with a loss</b> (Step as on the navigator; double dummy, "
+            "points of the player's side; "
             f"{mark_badge('?')} loses 10 points or more, {mark_badge('??')} changes whether the bid is made)</div>"
             f"<table style='font-size:13px;border-collapse:collapse' cellpadding='3'>{head}{body}</table>")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime
 import json
 import re
+import time
 
 import pytest
 
@@ -221,3 +222,60 @@ def test_passed_out_and_unfinished():
     assert p.load_text(json.dumps(doc))
     p.last_button.click()
     assert "Unfinished hand" in p.score.value
+
+
+def test_unsaved_comments_and_marks_are_kept_until_a_second_request(tmp_path):
+    from widgets.clicks import SecondClick
+    from widgets.replay import DRAFT_NOTE
+
+    p = ReplayPanel()
+    p.go(5)
+    p.comment_text.value = "typed, not saved"
+    p.go(6)
+    assert p.comment_text.value == "" and p.unsaved
+    p.go(5)  # the draft comes back where it was typed
+    assert p.comment_text.value == "typed, not saved" and DRAFT_NOTE in p.annotate_status.value
+    target = tmp_path / "hand.json"
+    target.write_text(example_path("buckeye-made").read_text())
+    p.path.value = str(target)
+    p.load_button.click()  # would throw the draft away: only asks
+    assert "not saved" in p.error.value and "CrowsNest" in p.title.value
+    time.sleep(SecondClick.WAIT)
+    p.load_button.click()
+    assert "Buckeye" in p.title.value and not p.unsaved and p.error.layout.display == "none"
+    p.go(4)
+    p.mark_buttons["?"].click()
+    data = example_path("red-1-made").read_bytes()
+    _upload(p, "red.json", data)
+    assert "not saved" in p.error.value and "upload red.json again" in p.error.value and "Buckeye" in p.title.value
+    time.sleep(SecondClick.WAIT)
+    _upload(p, "red.json", data)
+    assert "The Red 1" in p.title.value and p.record.marks is None
+    p.path.value = "hand.json"
+    p.examples.value = "crowsnest-set"  # nothing unsaved: loads at once, and the File box no longer names a file
+    assert "CrowsNest" in p.title.value and p.path.value == ""
+
+
+def test_blank_comment_where_there_is_none_changes_nothing():
+    p = ReplayPanel()
+    p.go(3)
+    p.comment_text.value = "   "
+    p.save_comment_button.click()
+    assert "There is no comment" in p.annotate_status.value and "deleted" not in p.annotate_status.value
+    assert not p.unsaved and p.save_result.value == ""
+
+
+def test_choosing_another_hand_of_a_game_clears_the_editor_news():
+    from rookcore.ai import LEVELS
+    from rookcore.rules import get_rules
+    from rookcore.selfplay import play_hands
+
+    game = play_hands(get_rules(), [LEVELS["rules"](seed=s) for s in range(4)], 3, seed=3)
+    p = ReplayPanel(example=None)
+    assert p.load_record(records.loads(records.dumps(game)))
+    p.hand_select.value = 1
+    p.go(3)
+    p.mark_buttons["?"].click()
+    assert "marked ?" in p.annotate_status.value
+    p.hand_select.value = 2
+    assert p.annotate_status.value == "" and p.step == 0

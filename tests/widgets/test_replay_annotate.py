@@ -10,6 +10,7 @@ import pytest
 
 from rookcore import records
 from rookcore.examples import load_example
+from widgets.clicks import SecondClick
 from widgets.replay import ReplayPanel
 
 
@@ -249,9 +250,12 @@ def test_analyze_marks_cards():
     marked = {c["step"]: "?" for c in expected if c["mark"] == "?"}
     marked[first["step"]] = "!"
     assert p.record.marks == marked
-    # loading another hand clears the analysis
+    # another record would throw the marks away: the first choice only asks, the dropdown goes back
     p.examples.value = "crowsnest-set"
-    assert p.analysis is None and p.analysis_table.value == ""
+    assert "not saved" in p.error.value and p.examples.value == "crowsnest-made" and p.analysis is not None
+    time.sleep(SecondClick.WAIT)
+    p.examples.value = "crowsnest-set"  # chosen again: loaded, and loading another hand clears the analysis
+    assert p.analysis is None and p.analysis_table.value == "" and p.record.marks is None
 
 
 def _gated_analyzer():
