@@ -16,7 +16,7 @@ from rookcore import records
 
 from .clicks import SecondClick
 
-__all__ = ["FILES_ROOT_ENV", "files_root", "app_path", "record_path", "ReplaceGuard"]
+__all__ = ["FILES_ROOT_ENV", "files_root", "app_path", "record_path", "shown_path", "ReplaceGuard"]
 
 FILES_ROOT_ENV = "ROOK_FILES_ROOT"
 
@@ -30,7 +30,8 @@ def files_root() -> Path:
 def app_path(typed: str) -> Path:
     """The file that the path ``typed`` into the app names (relative paths start at `files_root`), resolved
     (symbolic links followed). Returns an absolute `Path` inside the app's folder. Raises ValueError, with the
-    typed path and the folder in the message, when it resolves outside that folder or is empty. Touches no file."""
+    typed path in the message (not the folder's place on the server, which every user of the page would see), when
+    it resolves outside that folder or is empty. Touches no file."""
     typed = typed.strip()
     if not typed:
         raise ValueError("enter a file name")
@@ -39,9 +40,21 @@ def app_path(typed: str) -> Path:
     root = files_root()
     path = (root / Path(typed).expanduser()).resolve()
     if path != root and root not in path.parents:
-        raise ValueError(f"{typed}: the app only opens and saves files inside its folder {root} "
-                         "(use Upload / Download for files elsewhere)")
+        raise ValueError(f"{typed}: the app only opens and saves files inside its folder (type a path in it, e.g. "
+                         "hands/hand-1.json; use Upload / Download for files elsewhere)")
     return path
+
+
+def shown_path(path: str | os.PathLike) -> str:
+    """How the page names a file of the app's folder: its path relative to `files_root` (``hands/hand-1.json``), so
+    that the server's own folders are not shown to every user; a path outside the folder is shown as given.
+    Raises nothing."""
+    p = Path(path).resolve()
+    root = files_root()
+    try:
+        return p.relative_to(root).as_posix()
+    except ValueError:
+        return str(path)
 
 
 def record_path(typed: str) -> Path:

@@ -56,6 +56,7 @@ import functools
 import threading
 import time
 import uuid
+from pathlib import Path
 from html import escape
 
 import ipywidgets as widgets
@@ -69,7 +70,7 @@ from rookcore.table import Table
 
 from .cards import PALETTE, card_label, card_svg, card_title, compass_html, hand_svg
 from .clicks import DecisionButtons, SecondClick
-from .paths import ReplaceGuard, record_path
+from .paths import ReplaceGuard, record_path, shown_path
 from .progress import Cancelled, cancellable_analysis, progress_text, stop_analysis, throttled
 
 SEAT_NAMES = {0: "North", 1: "East", 2: "South", 3: "West"}
@@ -142,6 +143,7 @@ class PlayPanel(widgets.VBox):
         self._pick_widgets: dict = {}
         self._discard_key = None
         self._auto_path = ""
+        self._download_names: dict[tuple[int, int], str] = {}  # (game, hand) -> the name the hand was saved as
         self._replace_guard = ReplaceGuard()
         self._ai_moving = False  # True while _advance paces the AIs: Hint, Undo, New hand and New game wait
         self._drawing_bird = False  # True while the bird checkbox is set to what the table says (not a click)
@@ -347,6 +349,7 @@ class PlayPanel(widgets.VBox):
         """Redraw everything from the Table (no state changes)."""
         t = self.table
         self._start_decision()
+        self.keep_game()  # first: the header says when the game is no longer kept
         self._draw_header()
         self._draw_hands()
         self._draw_trick()
@@ -360,7 +363,6 @@ class PlayPanel(widgets.VBox):
         self._draw_score_sheet()
         self._draw_controls()
         self._draw_review()
-        self.keep_game()
         note, self._keep_note = self._keep_note, ""
         self.show_info(t.prompt() + note)
 
@@ -426,7 +428,9 @@ class PlayPanel(widgets.VBox):
             parts.append(f"Trump <b style='color:{PALETTE[s.trump]}'>{COLOUR_NAMES[s.trump]}</b>")
         sc = t.game.scores
         parts.append(f"Game: N–S {sc[0]} · E–W {sc[1]} (to {r.target})")
-        self.header.value = " · ".join(parts)
+        self.header.value = " · ".join(parts) + (
+            f"<div class='rook-keep-problem' style='color:#b26a00'>⚠ {escape(self.keep_problem)}</div>"
+            if self.keep_problem and not self.keep else "")
 
     def _card_widget(self, card: Card):
         """(picture, button of the current decision, box) of South's ``card``."""
@@ -673,10 +677,14 @@ class PlayPanel(widgets.VBox):
         self._show_review_running(running)
         self.review_button.disabled = running or not t.state.is_over
 
+    def _hand_key(self) -> tuple[int, int]:
+        """(game, hand number) of the hand on the table: what a saved file's name is remembered for."""
+        return id(self.table.game), self.table.hand_number
+
     def _draw_download(self) -> None:
         t = self.table
         data = base64.b64encode(t.record_json().encode("utf-8")).decode("ascii")
-        name = f"hand-{t.hand_number}.json"
+        name = self._download_names.get(self._hand_key(), f"hand-{t.hand_number}.json")  # the name it was saved as
         self.download.value = (f'<a class="rook-download-link" download="{name}" '
                                f'href="data:application/json;base64,{data}">Download {name}</a>')
 
@@ -884,8 +892,11 @@ class PlayPanel(widgets.VBox):
             self.save_result.value = f"<span class='rook-save-error' style='color:#c62828'>{escape(msg)}</span>"
             raise ValueError(msg) from e
         self._replace_guard.saved(target)
-        self.save_result.value = f"<span class='rook-saved'>Saved {escape(written)}</span>"
-        self.show_info(f"Saved the hand record to {written}.")  # replaces any earlier error in the status line
+        shown = shown_path(written)
+        self.save_result.value = f"<span class='rook-saved'>Saved {escape(shown)}</span>"
+        # replaces any earlier error in the status line, and still says whose turn it is
+        self.show_info(f"Saved the hand record to {shown}. {self.table.prompt()}")
+        self._download_names[self._hand_key()] = Path(written).name
         self._draw_download()
         return written
 

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import base64
 import functools
-import os
 import threading
 from html import escape
 from pathlib import Path
@@ -56,7 +55,7 @@ from rookcore.rules import Rules
 
 from .cards import card_svg, compass_html, hand_svg
 from .clicks import SecondClick
-from .paths import ReplaceGuard, app_path, record_path
+from .paths import ReplaceGuard, app_path, record_path, shown_path
 from .progress import STARTING, AnalysisRun, Cancelled, cancellable_analysis, stop_analysis, throttled
 
 DRAFT_NOTE = "This comment is not saved yet: click Save comment to keep it."
@@ -523,7 +522,8 @@ class ReplayPanel(w.VBox):
             target = str(app_path(path))
             record = read_record(target)
         except RecordError as e:
-            self.show_error(str(e) if str(e).startswith(target) else f"{target}: {e}")
+            message = str(e)[len(target):].lstrip(": ") if str(e).startswith(target) else str(e)
+            self.show_error(f"{shown_path(target)}: {message}")
             return
         except ValueError as e:  # outside the app's folder (RecordError, a ValueError, is caught above)
             self.show_error(str(e))
@@ -857,7 +857,7 @@ class ReplayPanel(w.VBox):
                                       f"⚠ {escape(msg, quote=False)}</span>")
             return None
         self._dirty = False
-        self.save_result.value = f"<span class='rook-annotate-saved'>Saved {escape(os.path.abspath(written))}</span>"
+        self.save_result.value = f"<span class='rook-annotate-saved'>Saved {escape(shown_path(written))}</span>"
         return written
 
     def _draw_download(self) -> None:

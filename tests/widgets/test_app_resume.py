@@ -151,10 +151,11 @@ def test_the_newest_page_keeps_the_game_and_an_older_one_says_it_no_longer_does(
     assert "This game is open in a newer page, which keeps it from now on: moves made here are not kept." in \
         a.status.value
     _act(a)
-    assert "newer page" not in a.status.value  # said once
+    assert "newer page" not in a.status.value  # said once in the status line, which moves on to the turn prompts,
+    assert "moves made here are not kept" in a.header.value  # and kept in view in the header
     assert saved.load_table().table.state.step == b.table.state.step  # the older page wrote nothing more
     _act(b)
-    assert b.keep and "newer page" not in b.status.value
+    assert b.keep and "newer page" not in b.status.value and "not kept" not in b.header.value
     assert saved.load_table().table.state.step == b.table.state.step
 
 

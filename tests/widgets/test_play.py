@@ -285,7 +285,12 @@ def test_save_record_and_download_link(tmp_path, monkeypatch):
     _play_hand_by_buttons(panel, random.Random(10))
     assert panel.save_path.value == "hands/hand-1.json"
     _find(panel, description="Save record")[0].click()
-    assert "hands/hand-1.json" in panel.save_result.value
+    assert "Saved hands/hand-1.json" in panel.save_result.value and str(tmp_path) not in panel.save_result.value
+    assert re.sub(r"<[^>]+>", "", panel.status.value).endswith(escape(panel.table.prompt()))  # the status still says what comes next
+    assert "Download hand-1.json" in panel.download.value
+    panel.save_path.value = "hands/my-hand"
+    _find(panel, description="Save record")[0].click()
+    assert "Download my-hand.json" in panel.download.value  # the link offers the name it was saved as
     rec = records.loads((tmp_path / "hands" / "hand-1.json").read_text())
     assert rec.replay().is_over
     link = panel.download.value
