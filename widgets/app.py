@@ -91,6 +91,12 @@ def learn_panel() -> w.VBox:
     return box
 
 
+MESSAGE_LINES = (".rook-status", ".rook-save-result", ".rook-replay-error", ".rook-annotate-status",
+                 ".rook-annotate-result", ".rook-analysis-status")
+MESSAGE_STYLE = f"<style>{', '.join(MESSAGE_LINES)} {{overflow-wrap: anywhere}}</style>"
+"""Status and result lines break anywhere: a long word (a 300-character file name) stays on the page."""
+
+
 class RookApp(w.VBox):
     """Header + Tab. Attributes: ``tab``, ``play_panel``, ``play_header``, ``replay``, ``rules_view``,
     ``settings``, ``rules`` (the last applied rule set)."""
@@ -129,7 +135,8 @@ class RookApp(w.VBox):
         self.link_message = w.HTML("")
         self.link_message.add_class("rook-link-message")
         self._follow_links()
-        super().__init__([self.header, self.link_message, self.tab], layout=w.Layout(padding="4px 8px"))
+        style = w.HTML(MESSAGE_STYLE, layout=w.Layout(display="none"))
+        super().__init__([style, self.header, self.link_message, self.tab], layout=w.Layout(padding="4px 8px"))
         self.add_class("rook-app")
         self._update_play_header()
 

@@ -323,3 +323,18 @@ def test_the_bird_choice_on_play_reaches_the_header_and_the_rules_tab():
     play.new_game()
     assert "Rule set: <b>CrowsNest</b>, without the Crow" in app.play_header.value
     assert "from the next new game" not in app.play_header.value
+
+
+def test_message_lines_break_long_words(app):
+    # a 300-character file name in an error must stay on the page: every message line of the app is styled
+    from widgets.app import MESSAGE_LINES, MESSAGE_STYLE
+
+    def walk(widget):
+        yield widget
+        for child in getattr(widget, "children", ()):
+            yield from walk(child)
+
+    classes = {c for widget in walk(app) for c in widget._dom_classes}
+    assert all(line.lstrip(".") in classes for line in MESSAGE_LINES), set(MESSAGE_LINES) - {f".{c}" for c in classes}
+    assert any(isinstance(x, w.HTML) and x.value == MESSAGE_STYLE for x in walk(app))
+    assert "overflow-wrap: anywhere" in MESSAGE_STYLE
