@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -23,6 +24,11 @@ from .rules import Rules, RulesError, get_rules
 HAND_FORMAT = "rook-hand/1"
 GAME_FORMAT = "rook-game/1"
 MAX_RECORD_BYTES = 1_000_000
+STEP_KEY = re.compile(r"0|[1-9][0-9]*")
+"""A ``marks`` key: a step number in canonical form (no sign, space or leading zero), so no two keys name one step
+(the schema's ``propertyNames`` pattern; use it with ``fullmatch``, where Python's ``$`` would let "9\\n" through)."""
+MAX_STEP_DIGITS = 9
+"""Digits of the longest ``marks`` key read as a number: a longer one is past the end of any hand."""
 
 
 class RecordError(ValueError):
@@ -58,7 +64,21 @@ def _check_schema(doc: dict, fmt: str, where: str = "$") -> None:
         elif error.validator == "enum" and error.json_path.endswith(".variant"):
             message = (f"unknown variant {error.instance!r} (known, in lower case: "
                        f"{', '.join(error.validator_value)})")
+        elif "propertyNames" in error.relative_schema_path and error.json_path == "$.marks":
+            raise RecordError(_bad_step_key(path, error.instance))
         raise RecordError(f"{path}: {message}")
+
+
+def _member(path: str, key: str) -> str:
+    """The JSON path of member ``key`` of the object at ``path``: ``$.marks.09``, or ``$.marks["9\\n"]`` for a key
+    that is not plain letters and digits (the error stays one line)."""
+    return f"{path}.{key}" if re.fullmatch(r"[A-Za-z0-9_]+", key) else f"{path}[{json.dumps(key)}]"
+
+
+def _bad_step_key(path: str, key: str) -> str:
+    """The error of a ``marks`` key (at ``path``, the marks object) that is not a step number in canonical form."""
+    return (f"{_member(path, key)}: not a step number: a mark's key is the step written \"0\" or without leading "
+            f"zeros (\"9\", not \"09\"), so that no two keys name one step")
 
 
 @dataclass
@@ -270,8 +290,22 @@ def _hand_from_json(doc: dict, where: str) -> HandRecord:
     if "tricks" in doc:
         record.tricks = [_cards(t, rules, f"{where}.tricks[{i}]") for i, t in enumerate(doc["tricks"])]
     if "marks" in doc:
-        record.marks = {int(k): v for k, v in doc["marks"].items()}
+        record.marks = _marks(doc["marks"], f"{where}.marks")
     return record
+
+
+def _marks(marks: dict[str, str], where: str) -> dict[int, str]:
+    """The ``marks`` object at JSON path ``where`` (schema-checked) by step number. Raises RecordError for a key
+    that is not a step number in canonical form (`STEP_KEY`; the schema's pattern lets a final newline through),
+    so two keys cannot name one step, and for one too long to be a step of any hand."""
+    steps: dict[int, str] = {}
+    for key, mark in marks.items():
+        if not STEP_KEY.fullmatch(key):
+            raise RecordError(_bad_step_key(where, key))
+        if len(key) > MAX_STEP_DIGITS:  # int() would refuse a key of thousands of digits
+            raise RecordError(f"{where}.{key}: step number too large: past the last action of the hand")
+        steps[int(key)] = mark
+    return steps
 
 
 def _cards(texts: list[str], rules: Rules, where: str, once: bool = False) -> list[Card]:
@@ -325,6 +359,8 @@ def _game_from_json(doc: dict) -> GameRecord:
                             options=doc.get("options")).rules
     for i, h in enumerate(doc["hands"]):
         rec = _hand_from_json(h, f"$.hands[{i}]")
+        if hands:  # before the replay: with the wrong dealer, the calls and cards go to the wrong seats
+            _check_dealer(hands[-1], rec, i)
         _check_consistency(rec, f"$.hands[{i}]")
         if rec.rules != game_rules:  # the same rules however written (an alias, a default spelt out)
             raise RecordError(f"$.hands[{i}]: variant and options must give the game's rules "
@@ -342,19 +378,24 @@ def _rules_text(rules: Rules) -> str:
     return rules.title + (f", options {json.dumps(options)}" if options else "")
 
 
+def _check_dealer(prev: HandRecord, rec: HandRecord, i: int) -> None:
+    """Hand ``i`` of a game (``rec``, after ``prev``) must be dealt by the seat left of the last dealer, or by the
+    same dealer after a passed-out hand (record-format.md "Game record"; rules.md §1.2). Raises RecordError at
+    ``$.hands[i].dealer``. Called before hand ``i`` is replayed, whose errors would only be a consequence."""
+    passed = prev.auction == ["pass"] * 4
+    expected = prev.dealer if passed else (prev.dealer + 1) % 4
+    if rec.dealer != expected:
+        raise RecordError(f"$.hands[{i}].dealer: must be {SEATS[expected]} "
+                          f"({'same dealer after a passed-out hand' if passed else 'the deal passes left'})")
+
+
 def _check_game(game: GameRecord) -> None:
-    """Dealer sequence, running score and winner must follow the rules (rules.md §1.8, "Game end")."""
+    """Running score and winner must follow the rules (rules.md §1.8, "Game end"); no hand after the game is won.
+    (The dealer sequence is checked hand by hand as the game is read: `_check_dealer`.)"""
     totals, winner = [0, 0], None
     for i, rec in enumerate(game.hands):
         if winner is not None:
             raise RecordError(f"$.hands[{i}]: the game was already won after hand {i - 1}")
-        if i:
-            prev = game.hands[i - 1]
-            passed = prev.auction == ["pass"] * 4
-            expected = prev.dealer if passed else (prev.dealer + 1) % 4
-            if rec.dealer != expected:
-                raise RecordError(f"$.hands[{i}].dealer: must be {SEATS[expected]} "
-                                  f"({'same dealer after a passed-out hand' if passed else 'the deal passes left'})")
         state = rec.replay()
         if not state.is_over:
             if i != len(game.hands) - 1:

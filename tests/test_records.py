@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from rookcore import records
+from rookcore.hand import SEATS
 from rookcore.records import RecordError
 
 DATA = Path(__file__).resolve().parent.parent / "rookcore" / "data" / "records"
@@ -93,6 +94,11 @@ MALFORMED = [
     ("short-trick-before-the-last", mutate(["tricks", 3], example()["tricks"][3][:2]),
      "$.tricks[3]: a trick before the last must have 4 cards, this one has 2"),
     ("lone-surrogate", json.dumps(mutate(["meta"], {"note": "\ud800"})), "unpaired surrogate"),
+    # a marks key is a step number in canonical form: "09" and "9" would name one step, and one mark be dropped
+    ("mark-key-leading-zero", mutate(["marks"], {"09": "!", "9": "?"}), "$.marks.09: not a step number"),
+    ("mark-key-zero-zero", mutate(["marks"], {"00": "!"}), "$.marks.00: not a step number"),
+    ("mark-key-final-newline", mutate(["marks"], {"9\n": "!", "9": "?"}), '$.marks["9\\n"]: not a step number'),
+    ("mark-key-huge", mutate(["marks"], {"1" * 5000: "?"}), "step number too large: past the last action"),
 ]
 
 
@@ -268,3 +274,53 @@ def test_the_schemas_name_every_rule_set():
     from rookcore.rules import ALIASES, VARIANTS
     for fmt in (records.HAND_FORMAT, records.GAME_FORMAT):
         assert set(records.schema(fmt)["properties"]["variant"]["enum"]) == set(VARIANTS) | set(ALIASES)
+
+
+@pytest.mark.parametrize("key,valid", [("0", True), ("9", True), ("10", True), ("09", False), ("00", False),
+                                       ("+9", False), (" 9", False), ("9.0", False)])
+def test_the_schema_takes_only_canonical_step_numbers_as_mark_keys(key, valid):
+    """The shipped schema alone (for other readers of the format) refuses a marks key that is not a step number
+    written "0" or without leading zeros, so that no two keys name one step."""
+    import jsonschema
+    doc = mutate(["marks"], {key: "!"})
+    assert jsonschema.Draft202012Validator(records.schema(records.HAND_FORMAT)).is_valid(doc) is valid
+
+
+def test_score_command_refuses_two_keys_for_one_step(tmp_path):
+    """`score` used to accept {"09": "!", "9": "?"} (exit 0), and a re-save dropped one of the marks."""
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(mutate(["marks"], {"09": "!", "9": "?"})))
+    result = run_cli("score", str(bad))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.strip().count("\n") == 0 and result.stderr.startswith("$.marks.09: not a step number")
+
+
+def test_marks_and_comments_round_trip_exactly():
+    """Marks on several steps, and several comments on one step (a list: none is lost), read and written back."""
+    doc = mutate(["marks"], {"12": "?", "0": "!", "3": "!?"})
+    doc["comments"] = [{"step": 9, "text": "a"}, {"step": 9, "text": "b"}, {"step": 2, "text": "c", "by": "S"}]
+    again = json.loads(records.dumps(records.from_json(doc)))
+    assert again == doc and list(again["marks"]) == ["0", "3", "12"]
+
+
+def test_game_dealer_is_checked_before_the_hand_is_replayed():
+    """A wrong dealer is reported as such, not as the illegal step it causes when the hand is replayed with it (the
+    calls and cards then belong to other seats)."""
+    game = json.loads(run_cli("play", "--game", "--seed", "3").stdout)
+    assert game["hands"][1]["auction"] != ["pass"] * 4  # the deal passes left after hand 1
+    expected = SEATS[(SEATS.index(game["hands"][1]["dealer"]) + 1) % 4]
+    for seat in sorted(set(SEATS) - {expected}):
+        wrong = copy.deepcopy(game)
+        wrong["hands"][2]["dealer"] = seat
+        with pytest.raises(RecordError) as info:
+            records.loads(json.dumps(wrong))
+        assert str(info.value) == f"$.hands[2].dealer: must be {expected} (the deal passes left)"
+    # after a passed-out hand, the same dealer deals again
+    hands = [example("crowsnest-passed-out"), example("crowsnest-made")]
+    hands[0]["dealer"] = "N"
+    assert hands[1]["dealer"] == "N"
+    hands[1]["dealer"] = "E"
+    passed = {"format": "rook-game/1", "variant": "crowsnest", "hands": hands}
+    with pytest.raises(RecordError) as info:
+        records.loads(json.dumps(passed))
+    assert str(info.value) == "$.hands[1].dealer: must be N (same dealer after a passed-out hand)"
