@@ -1,16 +1,26 @@
-"""Command-line interface (record-format.md "Commands"). Exit codes: 0 ok, 2 bad input or record."""
+"""Command-line interface (record-format.md "Commands"). Exit codes: 0 ok, 2 bad input or record; ``analyze``
+also 3 (stopped by ``--max-seconds``) and 130 (interrupted by Ctrl-C), both with the partial result on stdout."""
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
-from typing import Sequence
+import threading
+import time
+from typing import Any, Sequence
 
 from . import records
 from .rules import RulesError, get_rules
 
 EXIT_BAD_INPUT = 2
+EXIT_TIME_LIMIT = 3
+"""``analyze`` stopped by ``--max-seconds``: the cards analysed so far are on stdout, with ``"interrupted": true``."""
+EXIT_INTERRUPTED = 130
+"""``analyze`` stopped by Ctrl-C (128 + SIGINT, as shells report it): the partial result as for `EXIT_TIME_LIMIT`."""
+PROGRESS_TICK = 0.5
+"""Seconds between two checks of ``analyze``'s time limit (and refreshes of its progress bar's clock)."""
 CLI_MAX_RECORD_BYTES = 64_000_000
 """The largest record file the commands read (bytes): far above any real game, it only stops a wrong file (a
 disk image, say) from being read whole. The app's uploads keep `records.MAX_RECORD_BYTES`."""
@@ -66,16 +76,159 @@ def cmd_score(args: argparse.Namespace) -> int:
     return _print_json(records.score_report(record))
 
 
+class _AnalyzeRun:
+    """The ``analyze`` command's analysis of a record (every hand of a game in turn), run in a worker thread so that
+    the main thread stays free to stop it at once (Ctrl-C, ``--max-seconds``: the compiled search does not return
+    to Python for seconds at a time, so a KeyboardInterrupt raised in it would wait) and to keep the progress bar's
+    clock moving while one card (the first lead of a 13/14-trick hand) takes minutes.
+
+    It keeps what is needed for a partial result: the reports of the hands done and the entries of the hand under
+    way (the analysis goes from its last card back: `rookcore.analysis.annotate.analyze_hand`'s ``progress``).
+    """
+
+    def __init__(self, record: records.HandRecord | records.GameRecord, threshold: int, first_trick: int) -> None:
+        """The analysis of ``record`` (not started: `start`) with ``analyze_record``'s ``question_threshold`` and
+        ``first_trick``. Raises nothing (bad values are the worker's ValueError, in `error`)."""
+        from .analysis import Solver  # noqa: PLC0415 - the solver is only needed here
+
+        self.record = record
+        self.game = isinstance(record, records.GameRecord)
+        self.hands = record.hands if self.game else [record]
+        self.threshold, self.first_trick = threshold, first_trick
+        self.total = sum(len(t) for h in self.hands for t in (h.tricks or [])[max(first_trick, 1) - 1:])
+        """The cards to analyse (all hands)."""
+        self.reports: list[dict[str, Any]] = []  # of the hands done
+        self.cards: list[dict[str, Any]] = []  # entries of the hand under way so far (step order)
+        self.done_before = 0  # cards of the hands done
+        self.result: dict[str, Any] | None = None  # the whole report, once done
+        self.error: BaseException | None = None  # what the analysis raised (not a cancellation)
+        self.solver = Solver()
+        self.finished = threading.Event()
+        self._bar = None
+
+    @property
+    def done(self) -> int:
+        """Cards analysed so far (all hands)."""
+        return self.done_before + len(self.cards)
+
+    def start(self, bar) -> None:
+        """Start the worker thread; ``bar`` (a tqdm bar over `total` cards) follows the cards analysed."""
+        self._bar = bar
+        threading.Thread(target=self._run, name="rook-analyze", daemon=True).start()
+
+    def stop(self) -> None:
+        """Stop the analysis (`Solver.cancel`) and wait for the worker to end (milliseconds)."""
+        self.solver.cancel()
+        self.finished.wait()
+
+    def _progress(self, done: int, total: int, cards: list[dict[str, Any]]) -> None:
+        self.cards = cards
+        self._bar.set_postfix_str(f"back to trick {cards[0]['trick']}", refresh=False)
+        self._bar.update(self.done - self._bar.n)
+
+    def _run(self) -> None:
+        from .analysis import SearchCancelled  # noqa: PLC0415
+        from .analysis.annotate import analyze_hand  # noqa: PLC0415
+
+        try:
+            for hand in self.hands:
+                self.cards = []
+                report = analyze_hand(hand, self.threshold, self.solver, self.first_trick, self._progress)
+                self.done_before += len(report["cards"])
+                self.cards = []
+                self.reports.append(report)
+            self.result = ({"variant": self.record.variant, "hands": self.reports} if self.game  # = analyze_record
+                           else self.reports[0])
+        except SearchCancelled:
+            pass
+        except BaseException as e:  # noqa: BLE001 - handed to the main thread
+            self.error = e
+        finally:
+            self.finished.set()
+
+    def partial(self) -> dict[str, Any]:
+        """The report of a stopped analysis (after `stop`): as the whole one, but the hand under way lists only
+        the cards analysed so far (its last ones) with ``"start": null`` and ``"interrupted": true``; a game
+        lists the hands done and the hand under way (not the later ones) and also has ``"interrupted": true``."""
+        hand = self.hands[len(self.reports)]
+        current: dict[str, Any] = {"variant": hand.variant, "start": None, "cards": self.cards}
+        final = hand.replay()
+        if not final.is_over and not final.passed_out:
+            current["complete"] = False  # as analyze_hand says of an unfinished record
+        current["interrupted"] = True
+        if not self.game:
+            return current
+        return {"variant": self.record.variant, "hands": [*self.reports, current], "interrupted": True}
+
+
 def cmd_analyze(args: argparse.Namespace) -> int:
-    """``analyze FILE``: double-dummy loss and mark of every card played (JSON, exit 0) or one error line (exit 2)."""
-    from .analysis import analyze_record  # noqa: PLC0415 - the solver is only needed here
+    """``analyze FILE [--threshold T] [--from-trick K] [--max-seconds S]``: double-dummy loss and mark of every card
+    played (record-format.md "Commands"; `rookcore.analysis.annotate`).
+
+    Prints the report JSON and returns 0; a bad record or option: one error line on stderr, 2. Shows a progress
+    bar on stderr when stderr is a terminal (tqdm, ``disable=None``: piped output is unchanged). Stopped by Ctrl-C
+    (KeyboardInterrupt) or after ``args.max_seconds`` seconds (None: no limit), it prints the partial report
+    (`_AnalyzeRun.partial`: the cards analysed so far, ``"interrupted": true``) on stdout and one line on stderr
+    ("interrupted after k of n cards") and returns `EXIT_INTERRUPTED` (130) or `EXIT_TIME_LIMIT` (3); 2 if the
+    output cannot be written.
+    """
+    from tqdm import tqdm  # noqa: PLC0415
 
     try:
         record = read_record(args.file)
-        report = analyze_record(record, question_threshold=args.threshold, first_trick=args.from_trick)
-    except ValueError as e:  # RecordError is a ValueError; bad --threshold / --from-trick
+        run = _AnalyzeRun(record, args.threshold, args.from_trick)
+    except records.RecordError as e:
         return _fail(str(e))
-    return _print_json(report)
+    except KeyboardInterrupt:
+        return _fail_with("analyze: interrupted before the analysis started", EXIT_INTERRUPTED)
+    stopped = None
+    # no estimate of the time left: the cards go from the last back, and the first lead takes longest by far
+    with tqdm(total=run.total, desc="analyze", unit="card", file=sys.stderr, disable=None, leave=False,
+              bar_format="{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} cards [{elapsed}{postfix}]") as bar:
+        deadline = None if args.max_seconds is None else time.monotonic() + args.max_seconds
+        run.start(bar)
+        try:
+            while not run.finished.wait(PROGRESS_TICK if deadline is None else
+                                        max(0.0, min(PROGRESS_TICK, deadline - time.monotonic()))):
+                if deadline is not None and time.monotonic() >= deadline:
+                    stopped = EXIT_TIME_LIMIT
+                    break
+                bar.refresh()  # the elapsed time moves on while one card takes long
+        except KeyboardInterrupt:
+            stopped = EXIT_INTERRUPTED
+        if stopped is not None:
+            run.stop()
+    if isinstance(run.error, ValueError):  # bad --threshold / --from-trick
+        return _fail(str(run.error))
+    if run.error is not None:
+        raise run.error
+    if run.result is not None:  # done (even if just as it was stopped)
+        return _print_json(run.result)
+    code = _print_json(run.partial())
+    if code:
+        return code
+    why = ("interrupted" if stopped == EXIT_INTERRUPTED else
+           f"time limit (--max-seconds {args.max_seconds:g}) reached: interrupted")
+    return _fail_with(f"analyze: {why} after {run.done} of {run.total} cards; the cards analysed so far are on "
+                      "standard output", stopped)
+
+
+def _fail_with(message: str, code: int) -> int:
+    """`_fail` with another exit code: ``message`` as one line on stderr; returns ``code``."""
+    _fail(message)
+    return code
+
+
+def _positive_seconds(text: str) -> float:
+    """The ``--max-seconds`` value: a positive finite number (argparse type). Raises argparse.ArgumentTypeError
+    (a one-line usage error, exit 2) otherwise."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text!r}")
+    return value
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -173,11 +326,21 @@ def build_parser() -> argparse.ArgumentParser:
     score = sub.add_parser("score", help="validate and score a hand or game record")
     score.add_argument("file")
     score.set_defaults(func=cmd_score)
-    analyze = sub.add_parser("analyze", help="double-dummy analysis of every card of a hand record")
+    analyze = sub.add_parser(
+        "analyze", help="double-dummy analysis of every card of a hand record",
+        description="Double-dummy analysis of every card played in a hand or game record: one JSON object on "
+                    "standard output. The cards are analysed from the last one back; the first tricks of a "
+                    "13/14-trick hand can take minutes (a progress bar shows on stderr when it is a terminal).",
+        epilog=f"Exit codes: 0 done; {EXIT_BAD_INPUT} bad record or option (one line on stderr); {EXIT_TIME_LIMIT} "
+               f"stopped by --max-seconds and {EXIT_INTERRUPTED} stopped by Ctrl-C: both print the partial result "
+               '(the cards analysed so far, "start": null, "interrupted": true) and one line on stderr.')
     analyze.add_argument("file")
     analyze.add_argument("--threshold", type=int, default=10, help='points lost for a "?" mark (default 10)')
     analyze.add_argument("--from-trick", type=int, default=1,
                          help="analyse from this trick on (faster; start is then the value there)")
+    analyze.add_argument("--max-seconds", type=_positive_seconds, default=None, metavar="S",
+                         help=f"stop after S seconds (a positive number) with the partial result, exit code "
+                              f"{EXIT_TIME_LIMIT}")
     analyze.set_defaults(func=cmd_analyze)
     play = sub.add_parser("play", help="let the AI play all four seats and write the record")
     play.add_argument("--variant", default="crowsnest")

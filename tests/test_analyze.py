@@ -204,3 +204,92 @@ def test_cli_full_disk_is_one_line():
                               "--from-trick", "9"], stdout=full, stderr=subprocess.PIPE, text=True, cwd=ROOT,
                              timeout=600)
     assert out.returncode == 2 and "cannot write the output" in out.stderr and "Traceback" not in out.stderr
+
+
+# ----- progress, Ctrl-C and --max-seconds: a partial result -------------------------------------------------------
+LONG = RECORD_DIR / "partnership-made.json"  # 14 tricks: ~20 s or more in full, the first tricks take most of it
+STOPPED = r"^analyze: (time limit \(--max-seconds [0-9.]+\) reached: )?interrupted after (\d+) of (\d+) cards; "
+
+
+def check_partial(path: Path, out: subprocess.CompletedProcess, code: int) -> list[dict]:
+    """A stopped analysis: exit ``code``, one stderr line "… interrupted after k of n cards …", and on stdout the
+    report with the last k cards of the hand (the same entries as a whole analysis), "start": null and
+    "interrupted": true. Returns the cards."""
+    import re
+    rec = load(path)
+    assert out.returncode == code, out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1
+    found = re.match(STOPPED, out.stderr)
+    assert found, out.stderr
+    k, n = int(found[2]), int(found[3])
+    report = json.loads(out.stdout)
+    assert list(report) == ["variant", "start", "cards", "interrupted"]
+    assert report["variant"] == rec.variant and report["start"] is None and report["interrupted"] is True
+    cards = report["cards"]
+    plays = [step for step, action in enumerate(rec.actions()) if type(action).__name__ == "Play"]
+    assert n == len(plays) and 0 < k == len(cards) < n
+    assert [c["step"] for c in cards] == plays[n - k:]  # from the last card back
+    last = analyze_record(rec, first_trick=rec.rules.hand_size - 1)["cards"]  # the last two tricks: milliseconds
+    assert cards[-len(last):] == last
+    return cards
+
+
+def test_cli_time_limit_prints_the_cards_analysed_so_far():
+    """``--max-seconds`` stops the analysis of a long hand: the partial report on stdout, exit 3."""
+    check_partial(LONG, run_cli(str(LONG), "--max-seconds", "6"), 3)
+    usage = " ".join(run_cli("--help").stdout.split())  # argparse wraps the text to the terminal's width
+    assert "--max-seconds S" in usage and "3 stopped by --max-seconds and 130 stopped by Ctrl-C" in usage
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT")
+def test_cli_ctrl_c_prints_the_cards_analysed_so_far():
+    """Ctrl-C (SIGINT) during the analysis: the partial report on stdout, one line on stderr, exit 130, at once."""
+    import signal
+    import time
+    proc = subprocess.Popen([sys.executable, "-m", "rookcore", "analyze", str(LONG)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    time.sleep(6)  # the late tricks are done in the first seconds; the first ones take much longer
+    proc.send_signal(signal.SIGINT)
+    sent = time.monotonic()
+    stdout, stderr = proc.communicate(timeout=60)
+    assert time.monotonic() - sent < 10  # the search stops at once, not when the card under way is done
+    check_partial(LONG, subprocess.CompletedProcess(proc.args, proc.returncode, stdout, stderr), 130)
+    assert stderr.startswith("analyze: interrupted after ")
+
+
+def test_cli_output_is_unchanged_with_a_time_limit_not_reached():
+    """The whole report is the same JSON text as before, with nothing on stderr (no progress bar when stderr is not
+    a terminal), with or without a --max-seconds that is not reached."""
+    path = RECORD_DIR / "crowsnest-made.json"
+    want = json.dumps(analyze_record(load(path), first_trick=6), indent=1) + "\n"
+    for extra in ([], ["--max-seconds", "600"]):
+        out = run_cli(str(path), "--from-trick", "6", *extra)
+        assert (out.returncode, out.stderr, out.stdout) == (0, "", want)
+
+
+def test_cli_time_limit_on_a_game_lists_the_hands_done_and_the_one_under_way(tmp_path):
+    """A game record stopped at once: the hands done (a passed-out hand takes no time) and the hand under way, with
+    "interrupted": true on it and on the game."""
+    hands = [json.loads((RECORD_DIR / "crowsnest-passed-out.json").read_text()),
+             json.loads((RECORD_DIR / "crowsnest-made.json").read_text())]
+    hands[0]["dealer"] = hands[1]["dealer"]  # the same dealer deals again after a passed-out hand
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps({"format": "rook-game/1", "variant": "crowsnest", "hands": hands}))
+    out = run_cli(str(game), "--max-seconds", "0.001")
+    assert out.returncode == 3, out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1 and " of 36 cards" in out.stderr
+    report = json.loads(out.stdout)
+    assert list(report) == ["variant", "hands", "interrupted"] and report["interrupted"] is True
+    done, current = report["hands"]
+    assert done == {"variant": "crowsnest", "start": None, "cards": []}
+    assert list(current) == ["variant", "start", "cards", "interrupted"] and current["start"] is None
+    assert current["interrupted"] is True and len(current["cards"]) < 36
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "abc", "nan", "inf", ""])
+def test_cli_bad_max_seconds(value):
+    """--max-seconds takes a positive number: anything else is a one-line usage error, exit 2."""
+    out = run_cli(str(RECORD_DIR / "crowsnest-made.json"), f"--max-seconds={value}")
+    assert out.returncode == 2 and out.stdout == ""
+    assert len(out.stderr.strip().splitlines()) == 1
+    assert f"--max-seconds: must be a positive number of seconds, not '{value}' (see --help)" in out.stderr
