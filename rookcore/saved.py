@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .rules import Rules
+from .rules import Rules, get_rules
 from .table import Table
 
 __all__ = ["FORMAT", "GAME_FILE_ENV", "SavedGame", "SavedGameError", "GameStart", "game_path", "deal_game_path",
@@ -223,14 +223,15 @@ def _kept_on(found: SavedGame) -> str:
     return f"{kept.tm_mday} {time.strftime('%b at %H:%M', kept)}"
 
 
-def start_game(deal: int | None = None) -> GameStart:
+def start_game(deal: int | None = None, rules: Rules | None = None) -> GameStart:
     """The game a new page starts with (the app's Play tab; bad files never raise):
 
     * without ``deal``: the kept game goes on ("Welcome back: …"); a kept game that is over gives a new game with its
       rules, AI level and pace (saying so); a kept game that cannot be resumed gives a new game and says why;
     * with ``deal`` (a shared deal link): that deal, kept beside the learner's own game (`deal_game_path`), which
       it never replaces; a reload of the same link goes on with it. The AI level and pace come from the learner's
-      own kept game.
+      own kept game. ``rules``: the link's rule set (``?variant=``; default CrowsNest), part of what the link names:
+      a kept game of the same deal under other rules starts again.
     """
     main = game_path()
     own, problem = _kept(main)
@@ -238,8 +239,11 @@ def start_game(deal: int | None = None) -> GameStart:
     if deal is not None:
         slot = deal_game_path()
         linked, _problem = _kept(slot)
+        rules = rules or get_rules()
         extra = {"deal": deal}
-        if linked is not None and linked.extra.get("deal") == deal and not linked.table.game.is_over:
+        same = (linked is not None and linked.extra.get("deal") == deal
+                and linked.table.rules.same_game(rules))
+        if same and not linked.table.game.is_over:
             t = linked.table
             ns, ew = t.game.scores
             return GameStart(t, True, f"Welcome back to deal {deal}: your game goes on (hand {t.hand_number}, "
@@ -248,7 +252,8 @@ def start_game(deal: int | None = None) -> GameStart:
         level = own.table.level if own else "rules"
         note = ("Your own game is kept: open the app without ?deal= to go on with it."
                 if own and not own.table.game.is_over else "")
-        return GameStart(Table(deal=deal, level=level), welcome=note, pace=prefs.get("pace"), path=slot, extra=extra)
+        return GameStart(Table(rules, deal=deal, level=level), welcome=note, pace=prefs.get("pace"), path=slot,
+                         extra=extra)
     if own is None:
         return GameStart(Table(), welcome=problem, path=main)
     t = own.table

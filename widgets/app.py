@@ -14,15 +14,16 @@ cannot be built), ``rook-rules`` (Rules tab content); the panels' own names are 
 """
 from __future__ import annotations
 
-from html import escape
+from html import escape, unescape
 
 import ipywidgets as w
 
 import os
+import re
 from urllib.parse import parse_qs
 
 from rookcore.examples import list_examples
-from rookcore.rules import VARIANTS, Rules, get_rules
+from rookcore.rules import VARIANTS, Rules, RulesError, get_rules
 
 from .lessons import LINK_STYLE, PROGRESS, progress_view, tutorial_index
 from .replay import ReplayPanel
@@ -36,14 +37,14 @@ HEADER_HTML = ("<div style='display:flex;align-items:baseline;gap:12px;margin:4p
                "read the rules</span></div>")
 
 
-def _make_play_panel(deal: int | None = None):
+def _make_play_panel(deal: int | None = None, rules: Rules | None = None):
     """The Play panel, or a placeholder Label if it fails to build. Its game is the one `rookcore.saved.start_game` picks, and it is
     kept for the next visit from the start (`PlayPanel.start_keeping`); the status line welcomes the learner back, or
     says why the game is not kept."""
     try:
         from rookcore.saved import start_game  # noqa: PLC0415
         from .play import PlayPanel  # noqa: PLC0415
-        start = start_game(deal)
+        start = start_game(deal, rules)
         panel = PlayPanel(start.table, pending_rules=start.pending_rules,
                           **({} if start.pace is None else {"pace": start.pace}))
         panel.resumed = start.resumed
@@ -61,19 +62,35 @@ def _make_play_panel(deal: int | None = None):
 
 
 def parse_links(query: str) -> dict:
-    """Deep-link parameters of the page's query string: ``deal`` (int seed) and ``record`` (example name).
+    """Deep-link parameters of the page's query string: ``deal`` (int seed), ``variant`` (the deal's rule set, a
+    `Rules`, with ``deal`` only; default CrowsNest) and ``record`` (a bundled record's name, or the path of a record
+    file in the app's folder).
 
-    A malformed ``deal`` gives ``{"error": message}`` instead of raising.
+    Returns a dict with those keys present; bad parameters give ``{"errors": [message, ...]}`` (one line each)
+    instead of raising.
     """
     params = {k: v[-1] for k, v in parse_qs(query.lstrip("?")).items()}
     links: dict = {}
+    errors = []
     if "record" in params:
         links["record"] = params["record"]
     if "deal" in params:
         try:
             links["deal"] = int(params["deal"])
         except ValueError:
-            links["error"] = f"?deal= needs a whole number (a deal seed), not {params['deal']!r}."
+            errors.append(f"?deal= needs a whole number (a deal seed), not {params['deal']!r}.")
+    if "variant" in params:
+        try:
+            rules = get_rules(params["variant"])
+        except RulesError:
+            errors.append(f"?variant= names a rule set ({', '.join(VARIANTS)}), not {params['variant']!r}.")
+        else:
+            if "deal" in params:
+                links["variant"] = rules
+            else:
+                errors.append("?variant= goes with ?deal= (the rule set of that deal): add ?deal=<seed>.")
+    if errors:
+        links["errors"] = errors
     return links
 
 
@@ -89,6 +106,11 @@ def learn_panel() -> w.VBox:
     box = w.VBox([intro, tutorial_index(base="tutorial/", new_tab=True), stats, progress_view()])
     box.add_class("rook-learn")
     return box
+
+
+def _text_of(html: str) -> str:
+    """The text of an HTML message line (tags dropped, entities decoded, the warning sign taken off)."""
+    return unescape(re.sub(r"<[^>]+>", "", html)).strip().lstrip("⚠").strip()
 
 
 MESSAGE_LINES = (".rook-status", ".rook-save-result", ".rook-replay-error", ".rook-annotate-status",
@@ -107,7 +129,7 @@ class RookApp(w.VBox):
         self.header = w.HTML(HEADER_HTML)
         self.header.add_class("rook-app-header")
 
-        self.play_panel = _make_play_panel(self.links.get("deal"))
+        self.play_panel = _make_play_panel(self.links.get("deal"), self.links.get("variant"))
         table = getattr(self.play_panel, "table", None)
         if getattr(self.play_panel, "kept_settings", False):  # Settings and the Rules tab show the kept game's rules
             self.rules = table.next_game_rules(self.play_panel.pending_rules)
@@ -143,13 +165,19 @@ class RookApp(w.VBox):
     def _follow_links(self) -> None:
         """Open Replay on ``?record=<name>``; report every bad link in the page (one line each) instead of
         failing."""
-        problems = [self.links["error"]] if "error" in self.links else []
+        problems = list(self.links.get("errors", ()))
         name = self.links.get("record")
-        if name is not None and name not in list_examples():
-            problems.append(f"No bundled record is named {name!r}.")
-        elif name is not None:
+        if name is not None and name in list_examples():
             self.replay.examples.value = name
             self.tab.selected_index = TAB_TITLES.index("Replay")
+        elif name is not None and name.lower().endswith(".json"):  # a record saved in the app's folder
+            if self.replay.load_file(name):
+                self.tab.selected_index = TAB_TITLES.index("Replay")
+            else:
+                problems.append(f"?record={name}: {_text_of(self.replay.error.value)}")
+        elif name is not None:
+            problems.append(f"No bundled record is named {name!r} (a record file in the app's folder is named by "
+                            "its path, ending in .json).")
         self.link_message.value = "".join(f"<div style='color:#b71c1c'>{escape(p)}</div>" for p in problems)
 
     def _current_play_rules(self) -> Rules | None:

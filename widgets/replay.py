@@ -511,24 +511,34 @@ class ReplayPanel(w.VBox):
         self._set_hand(self.game.hands[i], self._game_states[i], why=f"hand {i + 1} of the game was chosen")
 
     def _on_load_path(self, _button) -> None:
-        from rookcore.cli import read_record  # the engine's capped, validating file reader
         path = self.path.value.strip()
         if not path:
             self.show_error("type the path of a .json record file first")
             return
         if not self._may_discard(("file", path), "click Load again"):
             return
+        self.load_file(path)
+
+    def load_file(self, path: str) -> bool:
+        """Load the record file at ``path`` (a str, relative to the app's folder or absolute inside it:
+        `widgets.paths.app_path`) and show step 0; the File box then names it. Returns True on success; False with
+        the error line shown (a path outside the folder, a missing file, a bad record) and the record on show
+        unchanged. Does not ask about unsaved comments (the Load button does)."""
+        from rookcore.cli import read_record  # the engine's capped, validating file reader
         try:
             target = str(app_path(path))
             record = read_record(target)
         except RecordError as e:
             message = str(e)[len(target):].lstrip(": ") if str(e).startswith(target) else str(e)
             self.show_error(f"{shown_path(target)}: {message}")
-            return
+            return False
         except ValueError as e:  # outside the app's folder (RecordError, a ValueError, is caught above)
             self.show_error(str(e))
-            return
-        self.load_record(record, name=_stem(path))
+            return False
+        if not self.load_record(record, name=_stem(path)):
+            return False
+        self.path.value = path
+        return True
 
     def _on_upload(self, change) -> None:
         files = change["new"]

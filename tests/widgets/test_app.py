@@ -224,6 +224,27 @@ def test_deep_links_open_the_deal_and_the_record():
     assert app.replay.examples.value == "tournament-set"
 
 
+def test_a_deal_link_names_its_rule_set_and_a_record_link_a_file_of_the_app_folder(tmp_path, monkeypatch):
+    from rookcore import HandState
+    from rookcore.examples import example_path
+    from widgets.app import build_app
+
+    monkeypatch.setenv("ROOK_FILES_ROOT", str(tmp_path))
+    (tmp_path / "class").mkdir()
+    (tmp_path / "class" / "week1.json").write_text(example_path("dixie-made").read_text())
+    app = build_app(query="?deal=77&variant=dixie&record=class/week1.json")
+    table = app.play_panel.table
+    assert table.rules.variant == "dixie"
+    assert table.state.dealt == HandState.deal(get_rules("dixie"), 0, 77).dealt
+    assert app.tab.titles[app.tab.selected_index] == "Replay" and "Dixie" in app.replay.title.value
+    assert app.replay.path.value == "class/week1.json" and app.link_message.value == ""
+    bad = build_app(query="?variant=nope&record=missing.json")
+    message = _text(bad.link_message.value)
+    assert "?variant= names a rule set" in message and "?record=missing.json:" in message
+    assert str(tmp_path) not in message and bad.tab.titles[bad.tab.selected_index] == "Play"
+    assert "?variant= goes with ?deal=" in build_app(query="?variant=dixie").link_message.value
+
+
 def test_bad_deep_links_show_a_message_not_an_error():
     from widgets.app import build_app
     app = build_app(query="deal=xyz&record=nope")
