@@ -22,6 +22,7 @@ All truths come from the engine: `HandState.legal_cards`, `trick_tables`/`trick_
 `HandState.score`, `Rules.card_points`, and (for bids) the rule-based AI's hand estimate.
 Example helpers (`example_deal`, `example_trick`, `example_legal`, `example_hand`, `ai_walkthrough`) give the
 live examples the lessons draw; each has its own seeded stream, so a worked example is not an exercise too.
+`worked_trick` decides a given trick (rules.md §4's worked examples); `what_to_bid_with` grades a given hand.
 """
 from __future__ import annotations
 
@@ -122,6 +123,18 @@ class Exercise:
         if self.kind == "which_cards_legal" and not answer:
             return "Select the cards that may be played first (at least one), then Check."
         return ""
+
+    @property
+    def points_hint(self) -> str:
+        """What to type in this exercise's number box(es): `POINTS_HINT` for a hand's score (it may be negative),
+        `COUNT_HINT` for points counted (never negative); "" for kinds answered without typing a number."""
+        return {"score_hand": POINTS_HINT, "count_points": COUNT_HINT}.get(self.kind, "")
+
+    def read_points(self, text: Any, where: str = "") -> int:
+        """Read a number of points typed for this exercise (`parse_points`; ``where`` names the box): a score
+        (score_hand) may be negative, points counted (count_points) may not. Raises ExerciseError saying what to
+        type (`points_hint`), for a negative count that points captured are never negative."""
+        return parse_points(text, where, negative=self.kind != "count_points")
 
     def check(self, answer: Any) -> Feedback:
         """Check ``answer`` and explain the rule behind the right answer (message starts "Right:" / "Wrong:")."""
@@ -227,27 +240,39 @@ def card_points_table(rules: Rules | str | None = None) -> list[tuple[str, int]]
 
 
 POINTS_HINT = "type a whole number of points, e.g. 85 or -120"
+"""What to type for a hand's score, which may be negative (a set declarer scores minus the bid, rules.md §1.7)."""
+COUNT_HINT = "type a whole number of points, e.g. 85"
+"""What to type for points captured or counted: never negative (counters are worth 0 or more, rules.md §2)."""
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 _MINUS_SIGNS = str.maketrans({"\u2212": "-", "\u2013": "-"})  # "−" (minus) and "–" (en dash) typed for "-"
 
 
-def parse_points(text: Any, where: str = "") -> int:
+def parse_points(text: Any, where: str = "", negative: bool = True) -> int:
     """Read a number of points as a learner types it: a whole number, optionally signed ("85", "-120", " +5 ";
     a typographic minus "−" or dash "–" counts as "-"). An int is taken as it is.
 
-    ``where`` names the place it was typed for the message (e.g. "the N–S box"). Raises ExerciseError, whose
-    message ends with `POINTS_HINT`, for empty text, anything that is not a whole number ("abc", "12.5", "1e3",
-    "85 points"), a bool or any other type: nothing is guessed or rounded.
+    ``where`` names the place it was typed for the message (e.g. "the N–S box"). ``negative``: whether the number
+    may be below 0 (a hand's score may; points captured or counted may not, rules.md §2). Raises ExerciseError,
+    whose message ends with the hint of what to type (`POINTS_HINT`, or `COUNT_HINT` when ``negative`` is False),
+    for empty text, anything that is not a whole number ("abc", "12.5", "1e3", "85 points"), a bool or any other
+    type, and (``negative`` False) a number below 0, saying that points captured are never negative: nothing is
+    guessed or rounded.
     """
+    hint = POINTS_HINT if negative else COUNT_HINT
     if isinstance(text, int) and not isinstance(text, bool):
-        return text
-    t = text.strip().translate(_MINUS_SIGNS) if isinstance(text, str) else None
-    if t == "":
-        raise ExerciseError(f"{_cap(where)} is empty: {POINTS_HINT}" if where else f"nothing was typed: {POINTS_HINT}")
-    if t is None or not _WHOLE_NUMBER.fullmatch(t):
+        value, shown = text, str(text)
+    else:
+        t = text.strip().translate(_MINUS_SIGNS) if isinstance(text, str) else None
+        if t == "":
+            raise ExerciseError(f"{_cap(where)} is empty: {hint}" if where else f"nothing was typed: {hint}")
         shown = repr(text.strip() if isinstance(text, str) else text)
-        raise ExerciseError(f"{shown}{f' in {where}' if where else ''} is not a whole number: {POINTS_HINT}")
-    return int(t)
+        if t is None or not _WHOLE_NUMBER.fullmatch(t):
+            raise ExerciseError(f"{shown}{f' in {where}' if where else ''} is not a whole number: {hint}")
+        value = int(t)
+    if value < 0 and not negative:
+        raise ExerciseError(f"{shown}{f' in {where}' if where else ''} is below zero, but points captured are never "
+                            f"negative (every card is worth 0 points or more): {hint}")
+    return value
 
 
 def parse_card_answer(rules: Rules, text: Any) -> Card:
@@ -359,8 +384,9 @@ def legal_reason(rules: Rules, trump: str, seat: int, hand: Iterable[Card], tric
         for c in priv:
             notes.append(f"{_name(rules, c)} may also be played at any time in {rules.title}")
         if BIRD in special and not rules.bird_any_time and t.suit[BIRD] != led:
-            notes.append(f"{_name(rules, BIRD)} is an ordinary trump in {rules.title} "
-                         f"(it may not be played at any time)")
+            lead = led_name.lower()
+            notes.append(f"{_name(rules, BIRD)} is an ordinary trump in {rules.title} ({bird_place_text(rules)}): "
+                         f"like any trump it may be played on a {lead} lead only by a player with no {lead} card")
         if rules.red_one and RED_ONE in hand and trump != "R" and led == COLOURS.index("R") \
                 and not rules.red_one_any_time:
             notes.append("the Red 1 is a trump, never a red card, so it cannot follow red")
@@ -652,58 +678,152 @@ def estimate_hand(rules: Rules, hand: Iterable[Card]) -> tuple[int, str, int]:
         return int(round(share * rules.points_per_hand)), col, n_t
 
 
-def bid_range(rules: Rules, estimate: int) -> tuple[bool, list[int]]:
-    """Accepted answers around a hand ``estimate`` (points): (pass accepted?, accepted top bids).
+def bid_spread(rules: Rules) -> int:
+    """How far one deal's take typically strays from a hand's estimate (`estimate_hand`), in points: a sixth of the
+    rule set's points per hand, to a whole bid step, at least one step (20 in CrowsNest).
 
-    A top bid from two steps under the estimate to one step over it is sensible; passing is sensible when
-    the estimate is below the lowest bid plus one step. At least one answer is always accepted.
+    Measured in the rule-based AI's play: with one seat's hand kept and the other cards dealt at random, what its
+    team takes as declarers spreads by about a sixth of the points per hand (a standard deviation of about 20 of
+    CrowsNest's 120, 25-35 in the rule sets of 150-200 points). So an estimate is a rough guide: a poor deal takes
+    about one spread less, a good one about one spread more.
     """
     step = rules.bid_step
-    bids = [b for b in rules.legal_bids(None) if estimate - 2 * step <= b <= estimate + step]
-    pass_ok = estimate < rules.bid_min + step
+    return max(step, int(round(rules.points_per_hand / 6 / step)) * step)
+
+
+def bid_range(rules: Rules, estimate: int) -> tuple[bool, list[int]]:
+    """Accepted answers for a hand ``estimate`` (points; `estimate_hand`): (pass accepted?, accepted top bids).
+
+    A pass is sensible unless the hand is clearly strong: unless even a poor deal (the estimate less `bid_spread`)
+    takes the lowest bid with a step to spare. A top bid is sensible up to the estimate, to the nearest step (bid
+    what you expect to take, not more), and down to the lowest bid when a pass is sensible too, else down to what a
+    poor deal takes (lower undersells a strong hand). At least one answer is always accepted.
+    """
+    step = rules.bid_step
+    poor = estimate - bid_spread(rules)
+    pass_ok = poor < rules.bid_min + step
+    floor = rules.bid_min if pass_ok else poor
+    bids = [b for b in rules.legal_bids(None) if floor <= b <= estimate + step / 2]
     if not bids and not pass_ok:
         bids = [rules.bid_max]
     return pass_ok, bids
 
 
+BID_CATEGORIES: tuple[str, ...] = ("bid", "pass", "either")
+"""How clear a what_to_bid hand is (`bid_category`): "bid" (a pass is wrong), "pass" (weak: the hand is not expected
+to take the lowest bid with a step to spare), "either" (a pass and modest bids are both sensible)."""
+
+
+def bid_category(rules: Rules, estimate: int) -> str:
+    """The `BID_CATEGORIES` entry of a hand ``estimate`` (points; `estimate_hand`) under `bid_range`."""
+    pass_ok, _bids = bid_range(rules, estimate)
+    if not pass_ok:
+        return "bid"
+    return "pass" if estimate < rules.bid_min + rules.bid_step else "either"
+
+
+def _ai_bidding(state: HandState, seat: int, seed: int) -> tuple[str, int | None, int | None]:
+    """The rule-based AI in ``seat``, first to call in ``state`` (an auction not begun): (its explanation of its
+    first call, its first bid, the highest bid it would make: after its first bid, the next seat bids each higher
+    amount in turn and the other two pass, and the AI's answer to each is asked), the bids None if it passes at
+    once; ("", None, None) without the AI (it is optional for the exercise)."""
+    try:
+        return _ask_ai(state, seat, seed)
+    except Exception:  # noqa: BLE001 - the AI is optional for the exercise
+        return "", None, None
+
+
+def _ask_ai(state: HandState, seat: int, seed: int) -> tuple[str, int | None, int | None]:
+    from .ai import RuleBasedPlayer  # noqa: PLC0415 - optional
+
+    rules = state.rules
+    first = RuleBasedPlayer(seed).decide(state.observation(seat))
+    if not isinstance(first.action, Bid):
+        return first.explanation, None, None
+    top = first.action.amount
+    for outbid in rules.legal_bids(top):
+        probe = state.clone()
+        probe.apply(first.action, seat)
+        probe.apply(make_bid(outbid), (seat + 1) % 4)  # an opponent outbids it
+        while probe.phase is Phase.AUCTION and probe.to_act != seat:
+            probe.apply(PASS)  # partner and the other opponent
+        if probe.phase is not Phase.AUCTION:
+            break  # the highest bid ends the auction (rules.md §1.2)
+        answer = RuleBasedPlayer(seed).decide(probe.observation(seat)).action
+        if not isinstance(answer, Bid):
+            break
+        top = answer.amount
+    return first.explanation, first.action.amount, top
+
+
 def what_to_bid(rules: Rules | str | None = None, seed: int = 0) -> Exercise:
     """Exercise: "How high would you bid with this hand?" for the first caller (rules.md §1.2).
 
-    Answer: a top bid or "pass"; any answer in `bid_range` of the hand estimate counts as right.
+    Answer: a top bid or "pass"; every answer in `bid_range` of the hand estimate counts as right. The hand is a
+    clear one where one turns up in the seeded deals tried (`bid_category` "bid" or "pass", six times in ten a
+    hand to bid), else one where a pass and modest bids are both right (`what_to_bid_with` grades it).
     """
     rules = _rules(rules)
     rng = _rng("what_to_bid", seed, rules)
-    want_bid = rng.random() < 0.6
-    choice = None
-    for _ in range(20):
-        dealer = rng.randrange(4)
-        deal_seed = rng.getrandbits(32)
-        state = HandState.deal(rules, dealer, deal_seed)
-        seat = state.to_act
-        hand = tuple(sorted(state.hands[seat]))
-        est, col, n_t = estimate_hand(rules, hand)
-        pass_ok, bids = bid_range(rules, est)
-        choice = (state, seat, hand, est, col, n_t, pass_ok, bids)
-        if bool(bids) == want_bid:
+    want = "bid" if rng.random() < 0.6 else "pass"
+    found: dict[str, HandState] = {}
+    for _ in range(100):
+        state = HandState.deal(rules, rng.randrange(4), rng.getrandbits(32))
+        est, _col, _n_t = estimate_hand(rules, state.hands[state.to_act])
+        found.setdefault(bid_category(rules, est), state)
+        if want in found:
             break
-    state, seat, hand, est, col, n_t, pass_ok, bids = choice
-    accepted = frozenset(bids + (["pass"] if pass_ok else []))
-    answer = "pass" if pass_ok and not bids else (max(bids) if not pass_ok else "pass")
-    ai_text = ""
+    state = found.get(want) or found.get("either") or next(iter(found.values()))
+    return _bid_exercise(rules, seed, state)
+
+
+def what_to_bid_with(hand: Iterable[Any], rules: Rules | str | None = None, seat: str | int = "N",
+                     seed: int = 0) -> Exercise:
+    """The what_to_bid exercise for a given ``hand`` (Cards or text such as "R9", "Crow"), held by ``seat``, first to
+    call; graded like `what_to_bid`'s (`bid_range`). Only that hand matters (the estimate and the AI see only it):
+    the other seats get the rest of the deck in order. ``seed`` seeds the AI's tie-breaks. Raises ExerciseError if
+    the hand is not ``rules.hand_size`` different cards of the deck or the seat is not one."""
+    rules = _rules(rules)
+    cards = [parse_card_answer(rules, c) for c in hand]
     try:
-        from .ai import RuleBasedPlayer  # noqa: PLC0415 - optional
-        decision = RuleBasedPlayer(seed).decide(state.observation(seat))
-        ai_text = decision.explanation
-    except Exception:  # noqa: BLE001 - the AI is optional for the exercise
-        ai_text = ""
+        first = seat_index(seat)
+    except (ValueError, TypeError):
+        raise ExerciseError(f"{seat!r} is not a seat (N, E, S or W)") from None
+    rest = [c for c in rules.deck if c not in set(cards)]
+    size = rules.hand_size
+    hands = [rest[i * size:(i + 1) * size] for i in range(3)]
+    hands.insert(first, cards)
+    try:
+        state = HandState(rules, (first - 1) % 4, hands, rest[3 * size:])
+    except ValueError as e:
+        raise ExerciseError(f"not a hand of {rules.title}: {e}") from None
+    return _bid_exercise(rules, seed, state)
+
+
+def _bid_exercise(rules: Rules, seed: int, state: HandState) -> Exercise:
+    """The what_to_bid exercise for the first caller of ``state`` (an auction not begun)."""
+    seat = state.to_act
+    hand = tuple(sorted(state.hands[seat]))
+    est, col, n_t = estimate_hand(rules, hand)
+    pass_ok, bids = bid_range(rules, est)
+    category = bid_category(rules, est)
+    ai_text, ai_open, ai_top = _ai_bidding(state, seat, seed)
+    accepted = frozenset(bids + (["pass"] if pass_ok else []))
+    if category == "pass" or not bids:
+        answer: int | str = "pass" if pass_ok else bids[0]
+    elif ai_top in bids:
+        answer = ai_top
+    else:
+        answer = max([b for b in bids if b <= est] or bids[:1])
     who = SEAT_NAMES[seat]
     prompt = (f"You are {who}, first to call in {rules.title} (bids from {rules.bid_min} to {rules.bid_max} in "
               f"steps of {rules.bid_step}; {rules.points_per_hand} points in a hand). How high would you be "
               f"willing to bid with this hand? Pick your top bid, or Pass.")
     choices = ("pass",) + tuple(rules.legal_bids(None))
     return Exercise("what_to_bid", seed, rules, prompt, answer, accepted, seat=seat, hand=hand, choices=choices,
-                    facts={"estimate": est, "trump": col, "trumps": n_t, "ai": ai_text, "pass_ok": pass_ok,
-                           "bids": tuple(bids)})
+                    facts={"estimate": est, "spread": bid_spread(rules), "trump": col, "trumps": n_t,
+                           "category": category, "ai": ai_text, "ai_open": ai_open, "ai_top": ai_top,
+                           "pass_ok": pass_ok, "bids": tuple(bids)})
 
 
 def _norm_bid(ex: Exercise, answer: Any) -> int | str:
@@ -729,27 +849,44 @@ def _norm_bid(ex: Exercise, answer: Any) -> int | str:
 
 def _check_bid(ex: Exercise, value: int | str | None, ok: bool) -> str:
     r, f = ex.rules, ex.facts
-    est = f["estimate"]
+    est, spread = f["estimate"], f["spread"]
+    poor = est - spread
     bids, pass_ok = f["bids"], f["pass_ok"]
-    worth = (f"this hand is worth about {est} points to its team with {_colour(f['trump'])} as trump "
-             f"({f['trumps']} trumps{', with the nest to help' if r.nest_size else ''})")
-    if bids:
-        rng_txt = f"{bids[0]}" if len(bids) == 1 else f"{bids[0]} to {bids[-1]}"
-        sensible = f"a top bid of {rng_txt}" + (" or a pass" if pass_ok else "") + " is sensible"
+    lowest = f"the lowest bid of {r.bid_min}"
+    text = (f"This hand is worth about {est} points to its team as declarers with {_colour(f['trump'])} as trump "
+            f"({f['trumps']} trumps{', with the nest to help' if r.nest_size else ''}), give or take {spread} "
+            f"on how the other cards lie")
+    top = f"a top bid of {bids[0]}" + (f" to {bids[-1]}" if len(bids) > 1 else "") if bids else ""
+    reach = f"{'not reach' if poor < r.bid_min else 'barely make'} {lowest}"
+    if bids and pass_ok and f["category"] == "pass":
+        text += (f"; a pass is sensible, since on a poor deal (about {poor}) it would {reach}, and so is {top}, "
+                 f"no more than the hand is worth")
+    elif bids and pass_ok:
+        text += f"; {top} is sensible, and so is a pass: on a poor deal (about {poor}) it would {reach}"
+    elif bids:
+        text += (f"; {top} is sensible, and a pass gives too much away: even a poor deal (about {poor}) "
+                 f"should make {lowest}")
     else:
-        sensible = f"passing is sensible, since the lowest bid is {r.bid_min}"
-    risk = ("declarers who fall short are set and score minus the bid"
-            + (f", and a made bid scores only the bid in {r.title}" if r.make_score == MAKE_BID else ""))
-    text = f"{worth[0].upper() + worth[1:]}, so {sensible}: {risk}."
+        text += f"; passing is sensible: even a good deal would hardly reach {lowest}"
+    text += (". Declarers who fall short are set and score minus the bid"
+             + (f", and a made bid scores only the bid in {r.title}" if r.make_score == MAKE_BID else "") + ".")
     if not ok and value is not None:
         if value == "pass":
-            text = f"passing gives away a hand worth about {est} points. " + text
-        elif bids and value > bids[-1]:
+            text = ("passing gives the contract away with a hand that should make the lowest bid even on a poor deal. "
+                    + text)
+        elif not bids or value > bids[-1]:
             text = f"{value} is more than this hand is likely to take. " + text
         else:
             text = f"{value} undersells this hand. " + text
     if f.get("ai"):
-        text += f" The AI says: “{f['ai']}”"
+        who = f"The AI in {SEAT_NAMES[ex.seat]}'s seat"
+        if f.get("ai_open") is None:
+            text += f" {who} passes: “{f['ai']}”"
+        elif f.get("ai_top") == f["ai_open"]:
+            text += f" {who} opens with {f['ai_open']} and would go no higher: “{f['ai']}”"
+        else:
+            text += (f" {who} opens with {f['ai_open']} and would go on up to {f['ai_top']} if an opponent kept "
+                     f"outbidding it: “{f['ai']}”")
     return text
 
 
@@ -782,7 +919,7 @@ def count_points(rules: Rules | str | None = None, seed: int = 0) -> Exercise:
 
 
 def _norm_int(ex: Exercise, answer: Any) -> int:
-    return parse_points(answer)
+    return ex.read_points(answer)
 
 
 def _check_count(ex: Exercise, value: int | None, ok: bool) -> str:
@@ -867,6 +1004,39 @@ def example_trick(rules: Rules | str | None = None, seed: int = 0, kind: str = "
     reason = trick_reason(rules, trump, leader, cards)
     return TrickExample(rules, leader, tuple(cards), trump, winner, rules.points_of(cards),
                         reason[0].upper() + reason[1:])
+
+
+def worked_trick(rules: Rules | str | None = None, trump: str = "G", cards: Sequence[Any] = (),
+                 leader: str | int = "N") -> TrickExample:
+    """A given trick, such as rules.md §4's worked examples ("CrowsNest, trump G, lead R14; then R5, Crow, G5"),
+    with its winner and the reason decided by the engine (`trick_winner`, `trick_reason`): the lesson names the
+    cards, never the outcome.
+
+    ``trump``: a colour letter or name; ``cards``: the four cards in play order (Cards or text such as "R14",
+    "Crow", "Rook", "Red 1"); ``leader``: the seat that led ("N".."W" or 0..3). Raises ExerciseError for a trump
+    that is no colour, a card list that is not four different cards of the rule set's deck, or a seat that is not
+    one.
+    """
+    rules = _rules(rules)
+    colour = str(trump).strip()
+    colour = next((c for c in COLOURS if colour.upper() == c or colour.capitalize() == COLOUR_NAMES[c]), None)
+    if colour is None:
+        raise ExerciseError(f"{trump!r} is not a colour to name as trump (R, Y, G or B)")
+    played = tuple(parse_card_answer(rules, c) for c in cards)
+    if len(played) != 4 or len(set(played)) != 4:
+        raise ExerciseError(f"a trick is four different cards, one from each seat, not {list(cards)!r}")
+    outside = [c for c in played if c not in rules.deck_set]
+    if outside:
+        raise ExerciseError(f"{_names(rules, outside)} {'is' if len(outside) == 1 else 'are'} not in the "
+                            f"{rules.title} deck")
+    try:
+        first = seat_index(leader)
+    except (ValueError, TypeError):
+        raise ExerciseError(f"{leader!r} is not a seat (N, E, S or W)") from None
+    t = trick_tables(rules, colour)
+    winner = (first + trick_winner(t, played)) % 4
+    reason = trick_reason(rules, colour, first, played)
+    return TrickExample(rules, first, played, colour, winner, rules.points_of(played), _cap(reason))
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ Main pieces::
     lessons.start_lesson("04-following-suit-and-the-bird")   # marks the lesson visited
     lessons.ExerciseWidget("which_cards_legal", rules="crowsnest", seed=3)
     lessons.show_deal(seed=1); lessons.show_trick(seed=2); lessons.show_tally(seed=3)
+    lessons.show_worked_trick("tournament", trump="G", cards=["R14", "R5", "Rook", "G5"])
     lessons.progress_view(); lessons.tutorial_index(base="tutorial/")
 
 Stable hooks (CSS classes via ``add_class``) for tests:
@@ -22,7 +23,7 @@ card toggles (card sets)           ToggleButton, class ``rook-answer-card``, des
 seat buttons                       Button, class ``rook-answer-seat``, description "N" "E" "S" "W"
 score boxes                        Text, classes ``rook-answer-ns`` / ``rook-answer-ew`` (whole numbers)
 bid dropdown                       Dropdown, class ``rook-answer-bid`` (options "Pass", "70", ...)
-points box                         Text, class ``rook-answer-points`` (a whole number)
+points box                         Text, class ``rook-answer-points`` (a whole number, never negative)
 Check / New exercise               Buttons "Check" (``rook-check``) / "New exercise" (``rook-new-exercise``)
 feedback                           HTML ``rook-feedback``; inside ``<div class="rook-right">`` (green) or
                                    ``<div class="rook-wrong">`` (red)
@@ -405,6 +406,7 @@ class ExerciseWidget(widgets.VBox):
         self.seed = seed
         self.revealed = False  # a wrong answer's feedback gives the right one: after it, a right answer is no solve
         self.done = False  # answered right: more Checks of this exercise are not counted again
+        self.checked: set = set()  # answers checked (as `Exercise.normalize` reads them): not counted twice
         self.exercise = teaching.make_exercise(self.kind, self.rules, seed)
         self.last_feedback = None
         self.feedback.value = ""
@@ -489,12 +491,12 @@ class ExerciseWidget(widgets.VBox):
         layout = widgets.Layout(width=width) if width else widgets.Layout()
         return widgets.Text(value="", placeholder="e.g. 85", description=description, layout=layout)
 
-    @staticmethod
-    def _read_points(box: widgets.Text, name: str) -> int:
-        """The whole number typed in ``box`` (`teaching.parse_points`); raises teaching.ExerciseError naming the
-        box (``name``) if it is empty or holds anything else."""
+    def _read_points(self, box: widgets.Text, name: str) -> int:
+        """The whole number typed in ``box`` (`teaching.Exercise.read_points`: a score may be negative, points
+        counted may not); raises teaching.ExerciseError naming the box (``name``) and saying what to type if it is
+        empty, holds anything else, or (a count) a number below zero."""
         try:
-            return teaching.parse_points(box.value, where=f"the {name} box")
+            return self.exercise.read_points(box.value, where=f"the {name} box")
         except teaching.ExerciseError as e:
             raise teaching.ExerciseError(f"{e}.") from None
 
@@ -510,7 +512,8 @@ class ExerciseWidget(widgets.VBox):
 
         Number boxes (score_hand, count_points) must hold a whole number each: raises teaching.ExerciseError
         (the message names the box and says to type a whole number of points) if one is empty or holds
-        anything else; the box keeps what was typed."""
+        anything else, or if the count_points box holds a number below zero (points captured are never
+        negative); the box keeps what was typed."""
         if self.kind == "which_cards_legal":
             return {c for c, t in self.card_toggles.items() if t.value}
         if self.kind == "trick_winner":
@@ -524,28 +527,35 @@ class ExerciseWidget(widgets.VBox):
     def check(self) -> teaching.Feedback:
         """Check the entered answer, show the feedback (green/red) and record progress (`_count`). Never raises.
 
-        An answer that cannot be read (a number box empty or not holding a whole number) or that is no answer
-        (`teaching.Exercise.missing`: no seat picked, no card selected) is not graded and not recorded: the
-        feedback says what to enter."""
+        An answer that cannot be read (a number box empty or not holding a whole number, a negative count) or that
+        is no answer (`teaching.Exercise.missing`: no seat picked, no card selected) is not graded and not
+        recorded: the feedback says what to enter."""
         try:
             ans = self.answer()
             missing = self.exercise.missing(ans)
             if missing:
                 return self._show(teaching.Feedback(False, missing))
+            value = self.exercise.normalize(ans)
             fb = self.exercise.check(ans)
         except teaching.ExerciseError as e:
             return self._show(teaching.Feedback(False, str(e)))
         except Exception as e:  # noqa: BLE001 - never raise into the page
             return self._show(teaching.Feedback(False, f"Could not check this answer: {e}"))
-        return self._show(self._count(fb))
+        return self._show(self._count(fb, value))
 
-    def _count(self, fb: teaching.Feedback) -> teaching.Feedback:
-        """Record the graded answer ``fb`` in the progress and return the feedback to show. A wrong answer's
-        feedback shows the right one, so a right answer after it counts as checked, not solved (``revealed``);
-        once an answer was right, more Checks of this exercise are not recorded again (``done``)."""
+    def _count(self, fb: teaching.Feedback, value: Any = None) -> teaching.Feedback:
+        """Record the graded answer ``fb`` (to the answer ``value``, as `teaching.Exercise.normalize` reads it) in
+        the progress and return the feedback to show. A wrong answer's feedback shows the right one, so a right
+        answer after it counts as checked, not solved (``revealed``); once an answer was right, more Checks of this
+        exercise are not recorded again (``done``); an answer already checked for this exercise (Check pressed
+        twice, a double click, or the same answer entered again) is not recorded again (``checked``)."""
         if self.done:
             return teaching.Feedback(fb.correct, f"{fb.message} (This exercise is done and was counted once: "
                                                  f"{FRESH_ONE})")
+        if value in self.checked:
+            return teaching.Feedback(fb.correct, f"{fb.message} (This answer was checked already: it is counted "
+                                                 f"once.)")
+        self.checked.add(value)
         self.progress.record(self.kind, self.rules.variant, self.seed, fb.correct and not self.revealed)
         self.done = fb.correct
         note = ""
@@ -639,7 +649,19 @@ def show_hand(rules: Rules | str | None = None, seed: int = 0, seat: str | int =
 
 def show_trick(rules: Rules | str | None = None, seed: int = 0, kind: str = "trumped") -> widgets.HTML:
     """A trick with its winner highlighted and the reason (`teaching.example_trick`)."""
-    t = teaching.example_trick(rules, seed, kind)
+    return _trick_view(teaching.example_trick(rules, seed, kind))
+
+
+def show_worked_trick(rules: Rules | str | None = None, trump: str = "G", cards=(), leader: str | int = "N"
+                      ) -> widgets.HTML:
+    """A given trick (such as rules.md §4's worked examples: ``cards`` in play order, led by ``leader``) with the
+    winner the engine finds highlighted and the reason (`teaching.worked_trick`). Raises teaching.ExerciseError
+    for a trump that is no colour or cards that are not four different cards of the rule set's deck."""
+    return _trick_view(teaching.worked_trick(rules, trump, cards, leader))
+
+
+def _trick_view(t: teaching.TrickExample) -> widgets.HTML:
+    """The trump, the trick with its winner highlighted, and the reason."""
     return _html(f"<div>{trump_badge(t.trump)}</div><div style='margin:6px 0'>"
                  f"{trick_html(t.rules, t.leader, t.cards, t.winner)}</div><p>{escape(t.reason)}</p>",
                  "rook-example-trick")

@@ -11,6 +11,7 @@ import ipywidgets as widgets
 import pytest
 
 from rookcore import teaching
+from rookcore.hand import trick_tables
 from widgets import lessons
 from widgets.lessons import ExerciseWidget, Progress
 
@@ -120,6 +121,10 @@ class _CountingProgress(Progress):
         super().record(*args)
 
 
+HINTS = {"score_hand": "type a whole number of points, e.g. 85 or -120",  # scores can be negative
+         "count_points": "type a whole number of points, e.g. 85."}  # points counted cannot
+
+
 @pytest.mark.parametrize("typed", ["abc", "x", "", "   ", "12.5", "1e3", "85 points", "--5"])
 @pytest.mark.parametrize("kind", ["count_points", "score_hand"])
 def test_number_boxes_refuse_what_is_not_a_whole_number(kind, typed):
@@ -135,7 +140,8 @@ def test_number_boxes_refuse_what_is_not_a_whole_number(kind, typed):
         for i, box in enumerate(boxes):
             box.value = typed if i == bad else str(right[i])
         fb = w.check()
-        assert not fb.correct and "type a whole number of points, e.g. 85 or -120" in fb.message, fb.message
+        assert not fb.correct and HINTS[kind] in fb.message, fb.message
+        assert kind == "score_hand" or "-120" not in fb.message, fb.message  # a count is never negative
         assert "Wrong" not in fb.message and "+0" not in fb.message and "rook-wrong" in w.feedback.value
         assert boxes[bad].value == typed
         assert progress.recorded == [] and progress.attempts == {}
@@ -272,7 +278,7 @@ REACH = 200  # seeds a learner reaches from each exercise widget with "New exerc
 # lessons.* calls that draw no position an exercise could show (show_card: one card; its arguments may be variables)
 NOT_EXAMPLES = {"start_lesson", "lesson_nav", "progress_view", "tutorial_index", "show_card"}
 SPIED = ("make_exercise", "which_cards_legal", "trick_winner_exercise", "score_hand", "what_to_bid", "count_points",
-         "example_deal", "example_trick", "example_hand", "example_legal", "ai_walkthrough")
+         "example_deal", "example_trick", "worked_trick", "example_hand", "example_legal", "ai_walkthrough")
 
 
 def _lesson_calls(slug):
@@ -398,3 +404,109 @@ def test_checks_after_a_right_answer_are_not_counted_again():
         assert w.check().correct
     assert progress.attempts["count_points"] == 1 and progress.solved("count_points") == 1
     assert "counted once" in w.feedback.value
+
+
+# ----- a Check counts once per answer
+@pytest.mark.parametrize("kind", teaching.KINDS)
+def test_a_double_click_on_check_counts_one_answer(kind):
+    """Reported: a double click on Check counted two checked answers (progress.json count_points 5 after 4
+    different answers). The same answer checked again for the same exercise is not counted again; another answer
+    is; the rules for right after wrong (checked, not solved) stay."""
+    progress = _CountingProgress()
+    w = ExerciseWidget(kind, seed=2, progress=progress)
+    _enter(w, _wrong(w.exercise))
+    w.check_button.click()
+    w.check_button.click()  # a double click
+    assert progress.attempts[kind] == 1 and len(progress.recorded) == 1
+    assert "rook-wrong" in w.feedback.value and "checked already" in w.feedback.value
+    _enter(w, w.exercise.answer)
+    w.check_button.click()
+    w.check_button.click()
+    assert progress.attempts[kind] == 2 and progress.solved(kind) == 0  # right after wrong: checked, not solved
+    _enter(w, _wrong(w.exercise))  # back to the first answer: already checked
+    w.check_button.click()
+    assert progress.attempts[kind] == 2
+    w.new_exercise()  # a new exercise: its answers count afresh
+    _enter(w, w.exercise.answer)
+    w.check_button.click()
+    w.check_button.click()
+    assert progress.attempts[kind] == 3 and progress.solved(kind) == 1
+
+
+def test_four_different_answers_count_four(tmp_path):
+    """The report's numbers: four different answers, one of them double-clicked, are four checked answers in the
+    progress file."""
+    path = tmp_path / "progress.json"
+    w = ExerciseWidget("count_points", seed=0, progress=Progress(path))
+    right = w.exercise.answer
+    for typed in (right + 5, right + 5, right + 10, right + 15, right, right):
+        _enter(w, typed)
+        w.check_button.click()
+    assert json.loads(path.read_text("utf-8"))["attempts"] == {"count_points": 4}
+
+
+@pytest.mark.parametrize("typed", ["-5", "-120", "\u221210"])
+def test_a_negative_count_is_not_graded(typed):
+    """Reported: the Count the points box asked for "e.g. 85 or -120", though points counted are never negative.
+    A negative count gets a message saying so (and what to type, "e.g. 85"), is not graded and not recorded."""
+    progress = _CountingProgress()
+    w = ExerciseWidget("count_points", seed=0, progress=progress)
+    _find(w, "rook-answer-points")[0].value = typed
+    fb = w.check()
+    assert not fb.correct and "never negative" in fb.message and "e.g. 85." in fb.message, fb.message
+    assert "Wrong" not in fb.message and "or -120" not in fb.message and "rook-wrong" in w.feedback.value
+    assert progress.recorded == [] and progress.attempts == {}
+    assert w.points_box.placeholder == "e.g. 85"
+    _enter(w, w.exercise.answer)
+    assert w.check().correct and len(progress.recorded) == 1
+
+
+# ----- what the lessons say about tricks is what the engine decides
+def _worked_tricks(slug):
+    """The tricks a lesson draws with ``lessons.show_worked_trick(...)``, as the engine decides them."""
+    return [teaching.worked_trick(*args, **kwargs) for name, args, kwargs in _lesson_calls(slug)
+            if name == "show_worked_trick"]
+
+
+def _bird_against_a_trump(ex):
+    """(the bird won?, the other trumps in the trick) for a worked trick holding the bird."""
+    t = trick_tables(ex.rules, ex.trump)
+    bird = teaching.BIRD
+    assert bird in ex.cards, ex
+    others = [c for c in ex.cards if c != bird and t.trump_power[c]]
+    return ex.cards[(ex.winner - ex.leader) % 4] == bird, others
+
+
+def test_lesson_5_shows_a_trump_beating_the_crow():
+    """Reported: no example in lesson 5 showed the Crow (the lowest trump) losing to another trump; rules.md §4:
+    CrowsNest, trump G, lead R14; R5, Crow, G5: the G5 wins."""
+    shown = [ex for ex in _worked_tricks("05-winning-tricks") if teaching.BIRD in ex.cards]
+    assert any(not won and others for won, others in map(_bird_against_a_trump, shown)), shown
+    assert all(ex.rules.variant == "crowsnest" for ex in shown)
+
+
+def test_lesson_7_shows_the_rook_beating_other_trumps():
+    """Reported: under "In Tournament the Rook beats every trump" lesson 7 showed a trick where the Rook was the only
+    trump. Its Tournament tricks now hold other trumps, the colour's highest card among them, and the Rook wins."""
+    shown = [ex for ex in _worked_tricks("07-the-classic-rule-sets") if ex.rules.variant == "tournament"]
+    assert shown
+    for ex in shown:
+        won, others = _bird_against_a_trump(ex)
+        assert won and others, ex
+    top = {c.number for ex in shown for c in _bird_against_a_trump(ex)[1]}
+    assert shown[0].rules.order[0] in top  # the highest number of a colour (14) loses to the Rook too
+    nb = json.loads((TUTORIAL / "07-the-classic-rule-sets.ipynb").read_text("utf-8"))
+    cells = [("".join(c["source"]), c["cell_type"]) for c in nb["cells"]]
+    i = next(i for i, (text, kind) in enumerate(cells) if kind == "markdown" and "beats every other trump" in text)
+    assert "show_worked_trick(\"tournament\"" in cells[i + 1][0]  # the claim is followed by its example
+
+
+def test_lesson_7_says_plainly_how_the_1_high_rook_is_played():
+    """Reported: "an ordinary card (it cannot be played at any time)" read as "can never be played". rules.md §2-§3:
+    in 1-High the Rook is the lowest trump and, by default, follows suit like any trump."""
+    nb = json.loads((TUTORIAL / "07-the-classic-rule-sets.ipynb").read_text("utf-8"))
+    text = " ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    one_high = " ".join(text.split("**1-High Partnership**", 1)[1].split("* **", 1)[0].split())
+    assert "cannot be played at any time" not in one_high
+    assert "lowest trump" in one_high and "follows suit like any other trump" in one_high
+    assert "only if you have no card of that colour" in one_high
