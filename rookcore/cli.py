@@ -219,6 +219,18 @@ def _fail_with(message: str, code: int) -> int:
     return code
 
 
+def _seed(text: str) -> int:
+    """A ``--seed`` value: a whole number ≥ 0 (argparse type). Python's random seeds with the absolute value, so -7
+    would silently replay seed 7. Raises argparse.ArgumentTypeError (a one-line usage error, exit 2) otherwise."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be a whole number ≥ 0, not {text!r}")
+    return value
+
+
 def _positive_seconds(text: str) -> float:
     """The ``--max-seconds`` value: a positive finite number (argparse type). Raises argparse.ArgumentTypeError
     (a one-line usage error, exit 2) otherwise."""
@@ -345,7 +357,8 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="let the AI play all four seats and write the record")
     play.add_argument("--variant", default="crowsnest")
     play.add_argument("--options", help='JSON object of options, e.g. \'{"bird": false}\'')
-    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--seed", type=_seed, default=None, help="game seed (a whole number ≥ 0; the same seed, the "
+                      "same game)")
     group = play.add_mutually_exclusive_group()
     group.add_argument("--hands", type=int, default=None, help="number of hands (1: a hand record)")
     group.add_argument("--game", action="store_true", help="play a whole game (a game record)")
@@ -358,7 +371,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--deals", type=int, default=100, help="mirrored deals (each played twice)")
     arena.add_argument("--variant", default="crowsnest")
     arena.add_argument("--options", help="JSON object of options")
-    arena.add_argument("--seed", type=int, default=0, help="first deal seed")
+    arena.add_argument("--seed", type=_seed, default=0, help="first deal seed (a whole number ≥ 0)")
     arena.add_argument("--workers", type=int, default=1, help="processes (2 uses both cores here)")
     arena.add_argument("--json", help="also write the JSON result to this file")
     arena.set_defaults(func=cmd_arena)

@@ -216,6 +216,14 @@ def test_play_command_writes_a_valid_record(tmp_path, variant):
     assert json.loads(again.stdout) == json.loads(out.read_text())
 
 
+@pytest.mark.parametrize("command", [["play"], ["arena", "--deals", "1"]])
+def test_a_negative_seed_is_a_usage_error(command):
+    # random.Random(-7) is random.Random(7): a negative seed would silently replay another seed's deals
+    result = run_cli(*command, "--seed", "-7")
+    assert result.returncode == 2 and result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1 and "must be a whole number ≥ 0, not '-7'" in result.stderr
+
+
 def test_play_command_game(tmp_path):
     out = tmp_path / "game.json"
     result = run_cli("play", "--seed", "3", "--game", "--out", str(out))

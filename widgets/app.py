@@ -76,9 +76,13 @@ def parse_links(query: str) -> dict:
         links["record"] = params["record"]
     if "deal" in params:
         try:
-            links["deal"] = int(params["deal"])
+            deal = int(params["deal"])
         except ValueError:
-            errors.append(f"?deal= needs a whole number (a deal seed), not {params['deal']!r}.")
+            deal = -1
+        if deal >= 0:  # a negative seed would silently give the deal of its absolute value
+            links["deal"] = deal
+        else:
+            errors.append(f"?deal= needs a whole number ≥ 0 (a deal seed), not {params['deal']!r}.")
     if "variant" in params:
         try:
             rules = get_rules(params["variant"])

@@ -153,8 +153,10 @@ class Progress:
             except OSError:
                 return None
 
+        first = stamp()  # taken now, not when the thread first runs: a change made meanwhile must count
+
         def loop() -> None:
-            last = stamp()
+            last = first
             while not self._unwatch.wait(every):
                 now = stamp()
                 if now != last:

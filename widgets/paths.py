@@ -59,14 +59,15 @@ def shown_path(path: str | os.PathLike) -> str:
 
 def record_path(typed: str) -> Path:
     """`app_path` for saving a record: a name without an extension gets ``.json`` (``hands`` saves
-    ``hands.json``, not a file that would stand where the ``hands/`` folder goes); an existing folder stays as
-    typed (saving to it is refused). Records are JSON (record-format.md), and the app's folder also holds the app
-    and its lessons (``app.ipynb``, ``tutorial/*.ipynb``), which a save must never replace: raises ValueError, as
+    ``hands.json``, not a file that would stand where the ``hands/`` folder goes), but an existing folder is refused
+    (ValueError naming it as typed, not by its place on the server). Records are JSON (record-format.md), and the
+    app's folder also holds the app and its lessons (``app.ipynb``, ``tutorial/*.ipynb``), which a save must never replace: raises ValueError, as
     `app_path` does, for another extension than ``.json``, for a name ending in ``/`` (a folder that does not
     exist yet), and for an existing file that is not a Rook record."""
     path = app_path(typed)
     if path.is_dir():
-        return path
+        name = typed.strip().rstrip("/" + os.sep) or "."
+        raise ValueError(f"{name} is a folder: enter a file name, e.g. {name}/hand-1.json")
     if typed.strip().endswith(("/", os.sep)):
         raise ValueError(f"{typed.strip()} names a folder: add a file name, e.g. {typed.strip()}hand-1.json")
     if not path.suffix:
@@ -109,7 +110,7 @@ class ReplaceGuard:
         self._confirm.wait = self.CONFIRM_AFTER
         if self._confirm.confirmed(path):
             return None
-        return f"{path.name} already exists in {path.parent}: click {button} again to replace it, or change the name"
+        return (f"{shown_path(path)} already exists: click {button} again to replace it, or change the name")
 
     def saved(self, path: Path) -> None:
         """Note that this panel wrote ``path`` (later saves to it replace it without asking)."""

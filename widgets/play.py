@@ -877,20 +877,23 @@ class PlayPanel(widgets.VBox):
         app's folder (`widgets.paths.record_path`: a name without an extension gets ``.json``); show the path
         written. An existing file this panel did not write is only replaced by a second Save
         (`widgets.paths.ReplaceGuard`: the first asks; returns None). An empty path, a folder, a path outside the
-        app's folder or a write error is shown, not raised past the panel."""
+        app's folder or a write error is shown in the status line (with the turn prompt) and next to the button,
+        not raised past the panel (returns None)."""
         path = path or self.save_path.value
         try:
             target = record_path(path)
             question = self._replace_guard.question(target, "Save record")
             if question:
                 self.save_result.value = f"<span class='rook-save-question'>{escape(question)}</span>"
-                self.show_info(question + ".")
+                self.show_info(f"{question}. {self.table.prompt()}")
                 return None
             written = self.table.save(target)
         except (ValueError, OSError) as e:
             msg = str(e) if isinstance(e, ValueError) else f"{path}: cannot write: {e.strerror or e}"
             self.save_result.value = f"<span class='rook-save-error' style='color:#c62828'>{escape(msg)}</span>"
-            raise ValueError(msg) from e
+            self.show_error(msg)
+            self.status.value += f" {escape(self.table.prompt())}"  # the game goes on: still say what comes next
+            return None
         self._replace_guard.saved(target)
         shown = shown_path(written)
         self.save_result.value = f"<span class='rook-saved'>Saved {escape(shown)}</span>"

@@ -551,8 +551,8 @@ class ReplayPanel(w.VBox):
         data = bytes(content)
         if (size or 0) > MAX_UPLOAD_BYTES or len(data) > MAX_UPLOAD_BYTES:
             self.show_error(f"{name} is larger than 1 MB: not loaded")
-        elif self._may_discard(("upload", name, len(data)), f"upload {name} again"):
-            self.load_text(data, source=name)
+        elif self._may_discard(("upload", name, len(data)), f"upload {name} again") and self.load_text(data, source=name):
+            self.path.value = ""  # the File box named the record shown before
         self._busy = True
         try:
             self.upload.value = ()
@@ -794,6 +794,8 @@ class ReplayPanel(w.VBox):
             return
         if change["new"] == self.record.comment_at(key[1]):
             self._drafts.pop(key, None)
+            if DRAFT_NOTE in self.annotate_status.value:
+                self.annotate_status.value = ""
         else:
             self._drafts[key] = change["new"]
 
@@ -868,6 +870,8 @@ class ReplayPanel(w.VBox):
             return None
         self._dirty = False
         self.save_result.value = f"<span class='rook-annotate-saved'>Saved {escape(shown_path(written))}</span>"
+        self._source_name = Path(written).stem  # the Download link offers the name it was saved as
+        self._draw_download()
         return written
 
     def _draw_download(self) -> None:
@@ -1020,8 +1024,9 @@ class ReplayPanel(w.VBox):
                 running = True
                 run.active = False
                 self._analysis_token += 1  # the worker writes nothing more
-        if not running:
-            self._analysis_status("No analysis is running.")
+        if not running:  # e.g. the second click of a double click: the summary of the last run stays
+            if run is None:
+                self._analysis_status("No analysis is running.")
             self._show_cancel(False)
             return
         run.stop()

@@ -225,6 +225,28 @@ def test_reload_updates_the_views_and_ignores_a_damaged_file(tmp_path):
     assert not app.reload() and app.visited == ["01-deck-and-counters"]
 
 
+def test_watch_counts_a_change_made_before_its_thread_first_runs(tmp_path, monkeypatch):
+    # a busy machine can start the watching thread late: a change made meanwhile must still be seen
+    from widgets import lessons as lessons_module
+
+    path = tmp_path / "progress.json"
+    app, lesson = Progress(path), Progress(path)
+    seen = threading.Event()
+    app.on_change(seen.set)
+
+    class LateThread(threading.Thread):
+        def start(self):
+            lesson.visit("04-trick-play")  # the other page writes before the thread runs
+            super().start()
+
+    monkeypatch.setattr(lessons_module.threading, "Thread", LateThread)
+    app.watch(every=0.05)
+    try:
+        assert seen.wait(10), "a change made while the watching thread was starting was missed"
+    finally:
+        app.stop_watching()
+
+
 def test_watch_picks_up_another_pages_progress(tmp_path):
     path = tmp_path / "progress.json"
     app, lesson = Progress(path), Progress(path)

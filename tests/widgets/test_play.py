@@ -381,8 +381,10 @@ def test_css_hooks_present():
 def test_a_successful_save_replaces_an_earlier_error(tmp_path):
     from widgets.play import PlayPanel
     panel = PlayPanel(seed=3, pace=0)
-    panel.save(str(tmp_path))  # a directory: cannot be written
-    assert "rook-error" in panel.status.value and "is a folder" in panel.status.value
+    panel.save(".")  # the app's folder (tmp_path, the conftest's): cannot be written
+    assert "rook-error" in panel.status.value and ". is a folder" in panel.status.value
+    assert str(tmp_path) not in panel.status.value  # named as typed, never by its place on the server
+    assert re.sub(r"<[^>]+>", "", panel.status.value).endswith(escape(panel.table.prompt()))  # the prompt stays
     written = panel.save(str(tmp_path / "hand.json"))
     assert written and "rook-error" not in panel.status.value and "Saved" in panel.status.value
 
@@ -525,7 +527,9 @@ def test_save_asks_before_replacing_a_file_it_did_not_write(tmp_path, monkeypatc
     panel = PlayPanel(seed=3, pace=0)
     assert panel.save_path.value == "hands/hand-1.json"
     assert panel.save() is None
-    assert earlier.read_text() == old_hand and "already exists" in panel.save_result.value
+    assert earlier.read_text() == old_hand and "hands/hand-1.json already exists" in panel.save_result.value
+    assert str(tmp_path) not in panel.save_result.value, panel.save_result.value
+    assert re.sub(r"<[^>]+>", "", panel.status.value).endswith(escape(panel.table.prompt()))
     assert "click Save record again" in panel.save_result.value
     assert panel.save() is None and earlier.read_text() == old_hand  # a double click
     monkeypatch.setattr(ReplaceGuard, "CONFIRM_AFTER", 0.0)  # as if the player read the question first

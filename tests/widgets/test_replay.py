@@ -279,3 +279,24 @@ def test_choosing_another_hand_of_a_game_clears_the_editor_news():
     assert "marked ?" in p.annotate_status.value
     p.hand_select.value = 2
     assert p.annotate_status.value == "" and p.step == 0
+
+
+def test_saved_name_download_cancel_twice_and_upload_clear_the_file_box(tmp_path):
+    from widgets.replay import DRAFT_NOTE
+
+    p = ReplayPanel()
+    p.go(4)
+    p.comment_text.value = "draft"
+    p.go(5)
+    p.go(4)
+    assert DRAFT_NOTE in p.annotate_status.value
+    p.comment_text.value = ""  # back to what the record says: no draft, no note
+    assert DRAFT_NOTE not in p.annotate_status.value and not p.unsaved
+    p.save_path.value = "annotated/week1"
+    p.save_record_button.click()
+    assert "Saved annotated/week1.json" in p.save_result.value and "Download week1.json" in p.download.value
+    p.cancel_analysis()  # nothing ever ran
+    assert "No analysis is running" in p.analysis_status.value
+    p.path.value = "annotated/week1.json"
+    _upload(p, "red.json", example_path("red-1-made").read_bytes())
+    assert "The Red 1" in p.title.value and p.path.value == ""

@@ -548,8 +548,8 @@ def test_cancel_stops_the_analysis_and_keeps_the_cards_analysed_so_far(monkeypat
     p.go(first_lead + 1)  # the first lead is the last action shown: not analysed
     assert "is not analysed" in p.analysis_card.value
     assert not p.apply_marks_button.disabled  # the marks of the cards analysed can be copied
-    p.cancel_analysis()  # nothing running any more: says so, keeps the result
-    assert "No analysis is running" in p.analysis_status.value and p.analysis["partial"]
+    p.cancel_analysis()  # nothing running any more (a double click's second click): the summary and result stay
+    assert "Analysis cancelled after" in p.analysis_status.value and p.analysis["partial"]
     p.analyze_button.click()  # starts again
     assert p.analysis_running and p.cancel_button.layout.display != "none"
     p.examples.value = "crowsnest-made"
