@@ -56,7 +56,7 @@ def _check_schema(doc: dict, fmt: str, where: str = "$") -> None:
     validator = jsonschema.Draft202012Validator(schema(fmt))
     error = jsonschema.exceptions.best_match(validator.iter_errors(doc))
     if error is not None:
-        path = where + error.json_path[1:]
+        path = _json_path(where, error.absolute_path)
         message = error.message
         if error.validator == "pattern" and error.validator_value == schema(HAND_FORMAT)["$defs"]["card"]["pattern"]:
             message = (f"{error.instance!r} is not a card name (a capital colour letter R, Y, G, B and 1-14, or "
@@ -64,9 +64,18 @@ def _check_schema(doc: dict, fmt: str, where: str = "$") -> None:
         elif error.validator == "enum" and error.json_path.endswith(".variant"):
             message = (f"unknown variant {error.instance!r} (known, in lower case: "
                        f"{', '.join(error.validator_value)})")
-        elif "propertyNames" in error.relative_schema_path and error.json_path == "$.marks":
+        elif "propertyNames" in error.relative_schema_path and list(error.absolute_path) == ["marks"]:
             raise RecordError(_bad_step_key(path, error.instance))
         raise RecordError(f"{path}: {message}")
+
+
+def _json_path(where: str, parts) -> str:
+    """The JSON path below ``where`` of the schema error's ``absolute_path`` parts (keys and list indexes), written
+    as `_member` writes keys (``$.hands.N[9]``, ``$.marks.9``, ``$.marks["9 "]``): one style in every message."""
+    path = where
+    for part in parts:
+        path = f"{path}[{part}]" if isinstance(part, int) else _member(path, str(part))
+    return path
 
 
 def _member(path: str, key: str) -> str:

@@ -99,6 +99,8 @@ MALFORMED = [
     ("mark-key-zero-zero", mutate(["marks"], {"00": "!"}), "$.marks.00: not a step number"),
     ("mark-key-final-newline", mutate(["marks"], {"9\n": "!", "9": "?"}), '$.marks["9\\n"]: not a step number'),
     ("mark-key-huge", mutate(["marks"], {"1" * 5000: "?"}), "step number too large: past the last action"),
+    # one path style in every message: the schema's own errors too (it wrote $.marks['9'])
+    ("mark-value-unknown", mutate(["marks"], {"9": "x"}), "$.marks.9: 'x' is not one of"),
 ]
 
 
