@@ -90,6 +90,15 @@ def _bad_step_key(path: str, key: str) -> str:
             f"zeros (\"9\", not \"09\"), so that no two keys name one step")
 
 
+def _record_rules(variant: str, options: dict | None) -> Rules:
+    """The `Rules` of a record's ``variant`` and ``options``; raises RecordError at ``$.variant`` or ``$.options``."""
+    try:
+        return get_rules(variant, options)
+    except RulesError as e:
+        where = "$.variant" if str(e).startswith(("unknown variant", "variant")) else "$.options"
+        raise RecordError(f"{where}: {e}") from e
+
+
 @dataclass
 class HandRecord:
     """One hand as recorded (record-format.md "Hand record"). Cards keep their order as written.
@@ -115,11 +124,7 @@ class HandRecord:
     @property
     def rules(self) -> Rules:
         """The `Rules` value of this record's variant and options (raises RecordError if unknown)."""
-        try:
-            return get_rules(self.variant, self.options)
-        except RulesError as e:
-            where = "$.variant" if str(e).startswith(("unknown variant", "variant")) else "$.options"
-            raise RecordError(f"{where}: {e}") from e
+        return _record_rules(self.variant, self.options)
 
     def actions(self) -> list[Action]:
         """The engine actions in step order: calls, discard (one step), trump (one step), cards."""
@@ -364,8 +369,7 @@ def _check_consistency(record: HandRecord, where: str) -> None:
 def _game_from_json(doc: dict) -> GameRecord:
     _check_schema(doc, GAME_FORMAT)
     hands = []
-    game_rules = HandRecord(variant=doc["variant"], dealer=0, hands=[], nest=[], auction=[],
-                            options=doc.get("options")).rules
+    game_rules = _record_rules(doc["variant"], doc.get("options"))
     for i, h in enumerate(doc["hands"]):
         rec = _hand_from_json(h, f"$.hands[{i}]")
         if hands:  # before the replay: with the wrong dealer, the calls and cards go to the wrong seats

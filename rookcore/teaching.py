@@ -789,7 +789,8 @@ def what_to_bid_with(hand: Iterable[Any], rules: Rules | str | None = None, seat
         first = seat_index(seat)
     except (ValueError, TypeError):
         raise ExerciseError(f"{seat!r} is not a seat (N, E, S or W)") from None
-    rest = [c for c in rules.deck if c not in set(cards)]
+    held = set(cards)
+    rest = [c for c in rules.deck if c not in held]
     size = rules.hand_size
     hands = [rest[i * size:(i + 1) * size] for i in range(3)]
     hands.insert(first, cards)

@@ -143,7 +143,7 @@ class PlayPanel(widgets.VBox):
         self._pick_widgets: dict = {}
         self._discard_key = None
         self._auto_path = ""
-        self._download_names: dict[tuple[int, int], str] = {}  # (game, hand) -> the name the hand was saved as
+        self._saved_as: tuple[tuple[int, int], str] | None = None  # ((game, hand), name) of the last save
         self._replace_guard = ReplaceGuard()
         self._ai_moving = False  # True while _advance paces the AIs: Hint, Undo, New hand and New game wait
         self._drawing_bird = False  # True while the bird checkbox is set to what the table says (not a click)
@@ -684,7 +684,8 @@ class PlayPanel(widgets.VBox):
     def _draw_download(self) -> None:
         t = self.table
         data = base64.b64encode(t.record_json().encode("utf-8")).decode("ascii")
-        name = self._download_names.get(self._hand_key(), f"hand-{t.hand_number}.json")  # the name it was saved as
+        key, saved = self._saved_as or (None, "")
+        name = saved if key == self._hand_key() else f"hand-{t.hand_number}.json"  # the name it was saved as
         self.download.value = (f'<a class="rook-download-link" download="{name}" '
                                f'href="data:application/json;base64,{data}">Download {name}</a>')
 
@@ -899,7 +900,7 @@ class PlayPanel(widgets.VBox):
         self.save_result.value = f"<span class='rook-saved'>Saved {escape(shown)}</span>"
         # replaces any earlier error in the status line, and still says whose turn it is
         self.show_info(f"Saved the hand record to {shown}. {self.table.prompt()}")
-        self._download_names[self._hand_key()] = Path(written).name
+        self._saved_as = (self._hand_key(), Path(written).name)
         self._draw_download()
         return written
 
