@@ -58,6 +58,7 @@ from .clicks import SecondClick
 from .paths import ReplaceGuard, app_path, record_path, shown_path
 from .progress import STARTING, AnalysisRun, Cancelled, cancellable_analysis, stop_analysis, throttled
 
+GOTO_PROMPT = "a card with a loss…"
 DRAFT_NOTE = "This comment is not saved yet: click Save comment to keep it."
 MAX_UPLOAD_BYTES = records.MAX_RECORD_BYTES  # 1 MB, the engine's own record size cap
 DEFAULT_EXAMPLE = "crowsnest-made"
@@ -321,6 +322,12 @@ class ReplayPanel(w.VBox):
         self.analysis_card.add_class("rook-analysis-card")
         self.analysis_table = w.HTML("")
         self.analysis_table.add_class("rook-analysis-table")
+        self.analysis_goto = w.Dropdown(description="Go to:", options=[(GOTO_PROMPT, None)], value=None,
+                                        layout=w.Layout(width="auto", display="none"),
+                                        style={"description_width": "initial"})
+        self.analysis_goto.add_class("rook-analysis-goto")
+        self._goto_sync = False
+        self.analysis_goto.observe(self._on_goto, names="value")
 
         sources = w.HBox([self.examples, self.path, self.load_button, self.upload],
                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
@@ -334,7 +341,7 @@ class ReplayPanel(w.VBox):
         self.analysis_box = w.VBox([
             w.HBox([self.analyze_button, self.cancel_button, self.apply_marks_button, self.analysis_status],
                    layout=w.Layout(flex_flow="row wrap", align_items="center")),
-            self.analysis_card, self.analysis_table], layout=w.Layout(margin="6px 0"))
+            self.analysis_card, self.analysis_goto, self.analysis_table], layout=w.Layout(margin="6px 0"))
         self.analysis_box.add_class("rook-analysis")
         super().__init__([sources, self.hand_select, self.error, self.title, nav, self.action,
                           self.comment, self.annotate_box, body, save_row, self.analysis_box], **kwargs)
@@ -1133,11 +1140,34 @@ class ReplayPanel(w.VBox):
         cls = "rook-analysis-error" if error else "rook-analysis-info"
         self.analysis_status.value = f"<span class='{cls}' style='{style}'>{escape(message, quote=False)}</span>"
 
+    def _on_goto(self, change) -> None:
+        """The "Go to" list of costly cards: show the chosen card's step (the position just after it)."""
+        if self._goto_sync or change["new"] is None:
+            return
+        self.go(change["new"] + 1)
+
+    def _set_goto(self, rows: list[dict], k: int | None) -> None:
+        """Fill the "Go to" list with the costly cards ``rows`` (hidden when there are none), its value the row of
+        record step ``k`` when it is one of them."""
+        options = [(GOTO_PROMPT, None)] + [
+            (f"step {c['step'] + 1}: trick {c['trick']}, {c['seat']} plays {c['card']} — loss "
+             f"{c['loss']}{' ' + c['mark'] if c['mark'] else ''}", c["step"]) for c in rows]
+        steps = {c["step"] for c in rows}
+        self._goto_sync = True
+        try:
+            if list(self.analysis_goto.options) != options:
+                self.analysis_goto.options = options
+            self.analysis_goto.value = k if k in steps else None
+        finally:
+            self._goto_sync = False
+        self.analysis_goto.layout.display = "" if rows else "none"
+
     def _show_analysis(self) -> None:
-        """The analysis of the last action shown (`annotated_step`, as the editor) and the table of costly cards
-        (that action's row highlighted)."""
+        """The analysis of the last action shown (`annotated_step`, as the editor), the table of costly cards (that
+        action's row highlighted) and the "Go to" list of those cards."""
         if self.analysis is None or self.record is None:
             self.analysis_card.value = self.analysis_table.value = ""
+            self._set_goto([], None)
             return
         k = self.annotated_step
         entry = self._analysis_by_step.get(k) if k is not None else None
@@ -1162,6 +1192,7 @@ class ReplayPanel(w.VBox):
             text = f"The last action shown (record step {k}) is not a card: the analysis judges the cards played."
         self.analysis_card.value = f"<div style='margin:4px 0'>{text}</div>"
         rows = [c for c in self.analysis.get("cards") or () if c.get("loss", 0) > 0]
+        self._set_goto(rows, k)
         if not rows:
             self.analysis_table.value = ("<i>No card with a loss so far.</i>" if self.analysis.get("partial") else
                                          "<i>Every card played was a best card (no loss).</i>")

@@ -299,6 +299,26 @@ def test_analyze_errors_and_hands_without_play():
     assert "no cards were played" in p.analysis_status.value and p.analysis_table.value == ""
 
 
+def test_go_to_lists_the_costly_cards_and_moves_the_navigator():
+    p = ReplayPanel(analyzer=_fake_analysis, analyze_in_background=False)
+    assert p.analysis_goto.layout.display == "none"  # nothing analysed yet
+    p.analyze_button.click()
+    costly = [c for c in p.analysis["cards"] if c["loss"] > 0]
+    assert p.analysis_goto.layout.display == "" and [v for _label, v in p.analysis_goto.options][1:] == [
+        c["step"] for c in costly]
+    last = costly[-1]
+    label = dict((v, k) for k, v in p.analysis_goto.options)[last["step"]]
+    assert label.startswith(f"step {last['step'] + 1}: trick {last['trick']}, {last['seat']} plays {last['card']}")
+    p.analysis_goto.value = last["step"]
+    assert p.step == last["step"] + 1 and f"plays {last['card']}" in _text(p.analysis_card.value)
+    p.go(0)  # a step that is no costly card: the list shows its prompt again
+    assert p.analysis_goto.value is None and p.step == 0
+    p.go(costly[0]["step"] + 1)  # the navigator on a costly card selects it in the list
+    assert p.analysis_goto.value == costly[0]["step"] and p.step == costly[0]["step"] + 1
+    p.examples.value = "tournament-set"  # another record: no analysis, no list
+    assert p.analysis_goto.layout.display == "none" and len(p.analysis_goto.options) == 1
+
+
 def test_unfinished_hand_is_analysed_so_far():
     p = ReplayPanel(analyzer=_fake_analysis, analyze_in_background=False)
     rec = load_example("crowsnest-made")
