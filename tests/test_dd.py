@@ -113,6 +113,55 @@ def test_solver_matches_brute_force(name, options):
         assert pair == want[card] and res.best_cards == got.best_cards and (res.ns, res.ew) == best_pair
 
 
+def counter_nest_end(rules, seed, tricks_left):
+    """A deal whose nest holds counters (the declarer puts back its counters first; the bird stays in hand), played
+    at random to ``tricks_left`` tricks left at a trick boundary; None when no nest or no counter in it."""
+    from rookcore.actions import PASS, Discard, NameTrump, bid
+
+    rng = random.Random(seed)
+    st = HandState.deal(rules, seed % 4, seed)
+    st.apply(bid(rules.bid_min))
+    while st.phase is Phase.AUCTION:
+        st.apply(PASS)
+    if st.phase is not Phase.DISCARD:
+        return None
+    hand = sorted(st.hands[st.declarer])
+    counters = [c for c in hand if rules.card_points[c] and not c.is_bird]
+    others = [c for c in hand if c not in counters and not c.is_bird]
+    st.apply(Discard((counters[:2] + others)[:rules.nest_size]))
+    st.apply(NameTrump(rng.choice("RYGB")))
+    while len(st.tricks) < rules.hand_size - tricks_left:
+        st.apply(PLAYS[rng.choice(st.legal_cards())])
+    return st
+
+
+def one_team_out_of_trumps(st):
+    """Whether exactly one team holds trumps (the other none): that team surely takes the last trick."""
+    has = [any(st.card_suit(c) == st.trump for s in (t, t + 2) for c in st.hands[s]) for t in (0, 1)]
+    return has[0] != has[1]
+
+
+NEST_RULE_SETS = [(n, o) for n, o in RULE_SETS if get_rules(n, o).nest_size]
+
+
+@pytest.mark.parametrize("name,options", NEST_RULE_SETS, ids=[n if o is None else f"{n}-nobird" for n, o in NEST_RULE_SETS])
+def test_nest_to_the_team_with_the_last_trumps_matches_brute_force(name, options):
+    """Positions where one team has no trump left and the nest holds counters (the solver's bound gives the nest
+    to the other team): every card's value = brute force."""
+    rules = get_rules(name, options)
+    found = 0
+    for seed in range(400):
+        st = counter_nest_end(rules, 5000 + seed, 3 + seed % 2)
+        if st is None or not one_team_out_of_trumps(st):
+            continue
+        want = {c: pair for c, (_key, pair) in brute_cards(st).items()}
+        assert Solver().solve(st).card_values == want, (name, seed)
+        found += 1
+        if found == 6:
+            break
+    assert found == 6, f"only {found} positions with one team out of trumps and counters in the nest"
+
+
 @pytest.mark.parametrize("name,options", RULE_SETS, ids=IDS)
 def test_one_table_serves_every_position_of_a_deal(name, options):
     """Partition search: one solver walks a deal's positions from the end back to 4 tricks left (as `analyze`

@@ -785,6 +785,14 @@ def _search(W, TT, seat, pos, led, ws, wk, wc, tp, tmask, dtr, nrem, rempts, red
             alpha = lo
         if hi < beta:
             beta = hi
+        if W[NESTV_]:  # a team with trumps against none can keep one to the last trick: the nest is its
+            tm = W[SM_ + W[TRUMP_]]
+            t0 = (W[H_ + 0] | W[H_ + 2]) & tm
+            t1 = (W[H_ + 1] | W[H_ + 3]) & tm
+            if t0 and not t1:
+                sure0 += W[NESTV_] // M
+            elif t1 and not t0:
+                sure1 += W[NESTV_] // M
         ub, lb = _bounds(W, sure0, sure1, dtr, nrem, rempts)
         if ub <= alpha or lb >= beta:
             if runlow >= 0 and sure0 + sure1 > 0:
