@@ -60,7 +60,9 @@ ZS_ = SC_ + 64 * 24  # shape hash of a card in a seat's hand: 2 signatures × (4
 ZP_ = ZS_ + 2 * 256  # hash of a held card by position: 4 suits × 16 ranks × 4 seats × 16 classes
 PH_ = ZP_ + 4096  # per lead node with n tricks left (17 × 4 suits × 17): each suit's prefix hashes
 PH_STRIDE = 4 * 17
-W_SIZE = PH_ + 17 * PH_STRIDE
+KL_ = PH_ + 17 * PH_STRIDE  # best lead per ply
+W_SIZE = KL_ + 256
+KLS = 0
 BUCKET = 64  # table slots per bucket: one rank-free key's entries share a bucket (their tags: 128 bytes)
 
 
@@ -244,7 +246,7 @@ def _ruffable(W, seat, s):
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _lead_order(W, seat, bm, ply, n):
+def _lead_order(W, seat, bm, ply, n, kl):
     """Order the leads in MV[ply, :n]: the table's best card, masters, leads to partner's master, other leads that
     surely win the trick (partner can beat every opponent's card, e.g. by ruffing), low cards; leads that an
     opponent can ruff come after the others (low cards, then masters and leads to partner's master)."""
@@ -256,7 +258,9 @@ def _lead_order(W, seat, bm, ply, n):
         top = 16 * s + trailing_zeros((inplay >> (16 * s)) | 0x10000)  # the suit's highest card in play
         p = W[PTS + c]
         ruff = _ruffable(W, seat, s)
-        if c == bm:
+        if c == kl:
+            sc = 200000
+        elif c == bm:
             sc = 100000
         elif c == top:
             sc = (-20000 if ruff else 10000) + p * 10 - W[TKEY + c]  # side-suit masters before the top trump
@@ -801,7 +805,7 @@ def _search(W, TT, seat, pos, led, ws, wk, wc, tp, tmask, dtr, nrem, rempts, red
             return ub if ub <= alpha else lb
         n = _gen(W, h & ~red, ply)
         if n > 1:
-            _lead_order(W, seat, bm, ply, n)
+            _lead_order(W, seat, bm, ply, n, W[KL_ + KLS * seat + ply] - 1)
     else:
         n = _gen(W, _legal(W, h, led) & ~red, ply)
         if n > 1:
@@ -838,6 +842,8 @@ def _search(W, TT, seat, pos, led, ws, wk, wc, tp, tmask, dtr, nrem, rempts, red
             best = nb
             best_c = c
         if alpha >= beta:  # a cutoff: the bound holds wherever this card's line does
+            if pos == 0:
+                W[KL_ + KLS * seat + ply] = c + 1
             rel = rel0 | crel
             break
         rel |= crel
