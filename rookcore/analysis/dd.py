@@ -30,7 +30,8 @@ Technique
   With a majority bonus the trick difference so far is part of the key (normalised once the bonus is decided).
 * Equivalent cards: cards of one hand, adjacent in rank in their effective suit among the cards still in play (hands
   and the current trick), with the same points and privilege, are interchangeable: only one is searched.
-* Move ordering, by which side surely wins the trick: leading, the table's best card first, then side-suit masters,
+* Move ordering, by which side surely wins the trick: leading, the killer (compiled core: the last lead that cut off
+  a node of the same trick) first, then the table's best card, then side-suit masters,
   the top trump, leads to partner's master, other leads partner surely wins (e.g. by ruffing), low cards, and last
   the leads an opponent can ruff (void in the suit, holding a trump); following, cards that win the trick for sure
   first (beating every card still to come, or covering partner's beatable card) with the most points, then the

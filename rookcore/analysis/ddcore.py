@@ -26,7 +26,8 @@ Arrays (built by `dd._nb_arrays`); two are passed to every call, since numba pas
   cards in play at the search's root), REL (the relevance the last node returned); then the hands at H_ (mutated
   during search, restored on return), per-ply move / score buffers at MV_ and SC_ (64 plies × 24), the random keys
   of the partition hashes at ZS_ (a card's (seat, suit, class)) and ZP_ (a suit's k-th card's holder and class),
-  and per lead node (by tricks left) each suit's prefix hashes at PH_.
+  and per lead node (by tricks left) each suit's prefix hashes at PH_; then the killer leads at KL_ (per lead ply,
+  1 + the last card whose lead cut off a node of that ply, 0 for none).
 * ``TT`` int64 (N + N/16, 4): the transposition table. Rows 0..N−1 are 32-byte entries: the key's rank-free hash
   (`_base`: the hands' (suit, class) multisets, leader, bonus state, generation), s1 ^ bounds (s1 = `_psig`: that
   hash with the explicit cards' holders and classes and their counts), the bounds packed ((lower + 2³⁰)·2³² + upper
@@ -60,9 +61,8 @@ ZS_ = SC_ + 64 * 24  # shape hash of a card in a seat's hand: 2 signatures × (4
 ZP_ = ZS_ + 2 * 256  # hash of a held card by position: 4 suits × 16 ranks × 4 seats × 16 classes
 PH_ = ZP_ + 4096  # per lead node with n tricks left (17 × 4 suits × 17): each suit's prefix hashes
 PH_STRIDE = 4 * 17
-KL_ = PH_ + 17 * PH_STRIDE  # best lead per ply
-W_SIZE = KL_ + 256
-KLS = 0
+KL_ = PH_ + 17 * PH_STRIDE  # per lead ply: 1 + the last lead that cut off there (0: none yet)
+W_SIZE = KL_ + 64
 BUCKET = 64  # table slots per bucket: one rank-free key's entries share a bucket (their tags: 128 bytes)
 
 
@@ -247,8 +247,9 @@ def _ruffable(W, seat, s):
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _lead_order(W, seat, bm, ply, n, kl):
-    """Order the leads in MV[ply, :n]: the table's best card, masters, leads to partner's master, other leads that
-    surely win the trick (partner can beat every opponent's card, e.g. by ruffing), low cards; leads that an
+    """Order the leads in MV[ply, :n]: the killer ``kl`` (the last lead that cut off a node of this ply, whatever the
+    position: −12 % nodes on Buckeye, −6 % on 9 tricks; first even before the table's best card, which it beats),
+    the table's best card, masters, leads to partner's master, other leads that surely win the trick (partner can beat every opponent's card, e.g. by ruffing), low cards; leads that an
     opponent can ruff come after the others (low cards, then masters and leads to partner's master)."""
     inplay = W[H_ + 0] | W[H_ + 1] | W[H_ + 2] | W[H_ + 3]
     partner = W[H_ + (seat ^ 2)]
@@ -805,7 +806,7 @@ def _search(W, TT, seat, pos, led, ws, wk, wc, tp, tmask, dtr, nrem, rempts, red
             return ub if ub <= alpha else lb
         n = _gen(W, h & ~red, ply)
         if n > 1:
-            _lead_order(W, seat, bm, ply, n, W[KL_ + KLS * seat + ply] - 1)
+            _lead_order(W, seat, bm, ply, n, W[KL_ + ply] - 1)
     else:
         n = _gen(W, _legal(W, h, led) & ~red, ply)
         if n > 1:
@@ -843,7 +844,7 @@ def _search(W, TT, seat, pos, led, ws, wk, wc, tp, tmask, dtr, nrem, rempts, red
             best_c = c
         if alpha >= beta:  # a cutoff: the bound holds wherever this card's line does
             if pos == 0:
-                W[KL_ + KLS * seat + ply] = c + 1
+                W[KL_ + ply] = c + 1
             rel = rel0 | crel
             break
         rel |= crel
