@@ -118,9 +118,10 @@ def _text_of(html: str) -> str:
 
 
 MESSAGE_LINES = (".rook-status", ".rook-save-result", ".rook-replay-error", ".rook-annotate-status",
-                 ".rook-annotate-result", ".rook-analysis-status")
+                 ".rook-annotate-result", ".rook-analysis-status", ".rook-replay-comment")
 MESSAGE_STYLE = f"<style>{', '.join(MESSAGE_LINES)} {{overflow-wrap: anywhere}}</style>"
-"""Status and result lines break anywhere: a long word (a 300-character file name) stays on the page."""
+"""Status and result lines and Replay's comment break anywhere: a long word (a 300-character file name, a comment
+without spaces) stays on the page."""
 
 
 class RookApp(w.VBox):

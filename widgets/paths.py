@@ -16,9 +16,21 @@ from rookcore import records
 
 from .clicks import SecondClick
 
-__all__ = ["FILES_ROOT_ENV", "files_root", "app_path", "record_path", "shown_path", "ReplaceGuard"]
+__all__ = ["FILES_ROOT_ENV", "files_root", "app_path", "record_path", "readable_record", "shown_path", "brief",
+           "ReplaceGuard"]
 
 FILES_ROOT_ENV = "ROOK_FILES_ROOT"
+BRIEF_CHARS = 80
+"""Longest file name a message repeats in full (`brief`)."""
+
+
+def brief(name: str, limit: int = BRIEF_CHARS) -> str:
+    """``name`` as a message repeats it: whole up to ``limit`` characters, else its start and end around "…" (a
+    5,000-character name must not fill the page). Raises nothing."""
+    if len(name) <= limit:
+        return name
+    tail = limit // 4
+    return f"{name[:limit - tail - 1]}…{name[-tail:]}"
 
 
 def files_root() -> Path:
@@ -38,9 +50,13 @@ def app_path(typed: str) -> Path:
     if "\x00" in typed:
         raise ValueError("the file name contains a NUL character")
     root = files_root()
-    path = (root / Path(typed).expanduser()).resolve()
+    try:
+        path = (root / Path(typed).expanduser()).resolve()
+        path.exists()  # raises for a name too long for the system (later checks would too)
+    except (OSError, RuntimeError) as e:  # a name too long for the system, a symbolic-link loop
+        raise ValueError(f"{brief(typed)}: not a usable file name ({getattr(e, 'strerror', None) or e})") from e
     if path != root and root not in path.parents:
-        raise ValueError(f"{typed}: the app only opens and saves files inside its folder (type a path in it, e.g. "
+        raise ValueError(f"{brief(typed)}: the app only opens and saves files inside its folder (type a path in it, e.g. "
                          "hands/hand-1.json; use Upload / Download for files elsewhere)")
     return path
 
@@ -65,23 +81,49 @@ def record_path(typed: str) -> Path:
     `app_path` does, for another extension than ``.json``, for a name ending in ``/`` (a folder that does not
     exist yet), and for an existing file that is not a Rook record."""
     path = app_path(typed)
+    shown = brief(typed.strip())
     if path.is_dir():
-        name = typed.strip().rstrip("/" + os.sep) or "."
+        name = brief(typed.strip().rstrip("/" + os.sep) or ".")
         raise ValueError(f"{name} is a folder: enter a file name, e.g. {name}/hand-1.json")
     if typed.strip().endswith(("/", os.sep)):
-        raise ValueError(f"{typed.strip()} names a folder: add a file name, e.g. {typed.strip()}hand-1.json")
+        raise ValueError(f"{shown} names a folder: add a file name, e.g. {shown}hand-1.json")
     if not path.suffix:
         path = path.with_name(path.name + ".json")
+    if path.name.startswith("."):
+        raise ValueError(f"{shown}: a name starting with a dot makes a hidden file; choose a name like hand-1.json")
     if path.suffix.lower() != ".json":
-        raise ValueError(f"{typed.strip()}: records are saved as .json files; choose a name ending in .json")
+        raise ValueError(f"{shown}: records are saved as .json files; choose a name ending in .json")
+    if path.exists() and not path.is_file():  # a FIFO or a device: writing to it would block or go nowhere
+        raise ValueError(f"{shown} is not an ordinary file: choose another name")
     if path.is_file() and not _is_record(path):
-        raise ValueError(f"{path.name} is a file of another kind, not a Rook record: choose another name")
+        raise ValueError(f"{brief(path.name)} is a file of another kind, not a Rook record: choose another name")
+    return path
+
+
+def readable_record(typed: str) -> Path:
+    """`app_path` for loading a record: the file it names, checked before it is opened. Raises ValueError naming
+    the file as typed (`brief`) when it does not exist, is a folder or not an ordinary file (a FIFO would block
+    the page), or is larger than `rookcore.records.MAX_RECORD_BYTES` (1 MB, the upload limit); the caller reads
+    and validates the record itself."""
+    path = app_path(typed)
+    shown = brief(typed.strip())
+    if not path.exists():
+        raise ValueError(f"{shown}: no such file in the app's folder")
+    if path.is_dir():
+        raise ValueError(f"{shown} is a folder: type the path of a .json record file in it")
+    if not path.is_file():
+        raise ValueError(f"{shown} is not an ordinary file: not loaded")
+    if path.stat().st_size > records.MAX_RECORD_BYTES:
+        raise ValueError(f"{shown} is larger than 1 MB: not loaded")
     return path
 
 
 def _is_record(path: Path) -> bool:
-    """Whether the file at ``path`` reads as a Rook hand or game record (`rookcore.records.loads`)."""
+    """Whether the file at ``path`` reads as a Rook hand or game record (`rookcore.records.loads`; a file over the
+    record size cap does not)."""
     try:
+        if path.stat().st_size > records.MAX_RECORD_BYTES:
+            return False
         records.loads(path.read_bytes())
     except (ValueError, OSError):  # RecordError is a ValueError
         return False
@@ -110,7 +152,7 @@ class ReplaceGuard:
         self._confirm.wait = self.CONFIRM_AFTER
         if self._confirm.confirmed(path):
             return None
-        return (f"{shown_path(path)} already exists: click {button} again to replace it, or change the name")
+        return (f"{brief(shown_path(path))} already exists: click {button} again to replace it, or change the name")
 
     def saved(self, path: Path) -> None:
         """Note that this panel wrote ``path`` (later saves to it replace it without asking)."""

@@ -70,7 +70,7 @@ from rookcore.table import Table
 
 from .cards import PALETTE, card_label, card_svg, card_title, compass_html, hand_svg
 from .clicks import DecisionButtons, SecondClick
-from .paths import ReplaceGuard, record_path, shown_path
+from .paths import ReplaceGuard, brief, record_path, shown_path
 from .progress import Cancelled, cancellable_analysis, progress_text, stop_analysis, throttled
 
 SEAT_NAMES = {0: "North", 1: "East", 2: "South", 3: "West"}
@@ -890,13 +890,13 @@ class PlayPanel(widgets.VBox):
                 return None
             written = self.table.save(target)
         except (ValueError, OSError) as e:
-            msg = str(e) if isinstance(e, ValueError) else f"{path}: cannot write: {e.strerror or e}"
+            msg = str(e) if isinstance(e, ValueError) else f"{brief(path.strip())}: cannot write: {e.strerror or e}"
             self.save_result.value = f"<span class='rook-save-error' style='color:#c62828'>{escape(msg)}</span>"
             self.show_error(msg)
             self.status.value += f" {escape(self.table.prompt())}"  # the game goes on: still say what comes next
             return None
         self._replace_guard.saved(target)
-        shown = shown_path(written)
+        shown = brief(shown_path(written))
         self.save_result.value = f"<span class='rook-saved'>Saved {escape(shown)}</span>"
         # replaces any earlier error in the status line, and still says whose turn it is
         self.show_info(f"Saved the hand record to {shown}. {self.table.prompt()}")

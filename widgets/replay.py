@@ -55,10 +55,11 @@ from rookcore.rules import Rules
 
 from .cards import card_svg, compass_html, hand_svg
 from .clicks import SecondClick
-from .paths import ReplaceGuard, app_path, record_path, shown_path
+from .paths import ReplaceGuard, brief, readable_record, record_path, shown_path
 from .progress import STARTING, AnalysisRun, Cancelled, cancellable_analysis, stop_analysis, throttled
 
 GOTO_PROMPT = "a card with a loss…"
+GOTO_NONE = -1  # the prompt's value (a None value leaves the browser's list blank)
 DRAFT_NOTE = "This comment is not saved yet: click Save comment to keep it."
 MAX_UPLOAD_BYTES = records.MAX_RECORD_BYTES  # 1 MB, the engine's own record size cap
 DEFAULT_EXAMPLE = "crowsnest-made"
@@ -322,8 +323,8 @@ class ReplayPanel(w.VBox):
         self.analysis_card.add_class("rook-analysis-card")
         self.analysis_table = w.HTML("")
         self.analysis_table.add_class("rook-analysis-table")
-        self.analysis_goto = w.Dropdown(description="Go to:", options=[(GOTO_PROMPT, None)], value=None,
-                                        layout=w.Layout(width="auto", display="none"),
+        self.analysis_goto = w.Dropdown(description="Go to:", options=[(GOTO_PROMPT, GOTO_NONE)], value=GOTO_NONE,
+                                        layout=w.Layout(width="420px", display="none"),
                                         style={"description_width": "initial"})
         self.analysis_goto.add_class("rook-analysis-goto")
         self._goto_sync = False
@@ -533,11 +534,11 @@ class ReplayPanel(w.VBox):
         unchanged. Does not ask about unsaved comments (the Load button does)."""
         from rookcore.cli import read_record  # the engine's capped, validating file reader
         try:
-            target = str(app_path(path))
+            target = str(readable_record(path))
             record = read_record(target)
         except RecordError as e:
             message = str(e)[len(target):].lstrip(": ") if str(e).startswith(target) else str(e)
-            self.show_error(f"{shown_path(target)}: {message}")
+            self.show_error(f"{brief(shown_path(target))}: {message}")
             return False
         except ValueError as e:  # outside the app's folder (RecordError, a ValueError, is caught above)
             self.show_error(str(e))
@@ -871,12 +872,12 @@ class ReplayPanel(w.VBox):
             written = annotations.save_record(doc, str(target))
             self._replace_guard.saved(target)
         except (ValueError, OSError) as e:
-            msg = str(e) if isinstance(e, ValueError) else f"{path}: cannot write: {e.strerror or e}"
+            msg = str(e) if isinstance(e, ValueError) else f"{brief(path.strip())}: cannot write: {e.strerror or e}"
             self.save_result.value = (f"<span class='rook-annotate-error' style='color:#b71c1c;font-weight:bold'>"
                                       f"⚠ {escape(msg, quote=False)}</span>")
             return None
         self._dirty = False
-        self.save_result.value = f"<span class='rook-annotate-saved'>Saved {escape(shown_path(written))}</span>"
+        self.save_result.value = f"<span class='rook-annotate-saved'>Saved {escape(brief(shown_path(written)))}</span>"
         self._source_name = Path(written).stem  # the Download link offers the name it was saved as
         self._draw_download()
         return written
@@ -1142,14 +1143,14 @@ class ReplayPanel(w.VBox):
 
     def _on_goto(self, change) -> None:
         """The "Go to" list of costly cards: show the chosen card's step (the position just after it)."""
-        if self._goto_sync or change["new"] is None:
+        if self._goto_sync or change["new"] == GOTO_NONE:
             return
         self.go(change["new"] + 1)
 
     def _set_goto(self, rows: list[dict], k: int | None) -> None:
         """Fill the "Go to" list with the costly cards ``rows`` (hidden when there are none), its value the row of
         record step ``k`` when it is one of them."""
-        options = [(GOTO_PROMPT, None)] + [
+        options = [(GOTO_PROMPT, GOTO_NONE)] + [
             (f"step {c['step'] + 1}: trick {c['trick']}, {c['seat']} plays {c['card']} — loss "
              f"{c['loss']}{' ' + c['mark'] if c['mark'] else ''}", c["step"]) for c in rows]
         steps = {c["step"] for c in rows}
@@ -1157,7 +1158,7 @@ class ReplayPanel(w.VBox):
         try:
             if list(self.analysis_goto.options) != options:
                 self.analysis_goto.options = options
-            self.analysis_goto.value = k if k in steps else None
+            self.analysis_goto.value = k if k in steps else GOTO_NONE
         finally:
             self._goto_sync = False
         self.analysis_goto.layout.display = "" if rows else "none"

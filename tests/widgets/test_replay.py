@@ -166,8 +166,39 @@ def test_load_path(tmp_path):
     assert "Buckeye" in p.title.value
     p.path.value = str(tmp_path / "missing.json")
     p.load_button.click()
-    assert "cannot read" in p.error.value
+    assert "missing.json: no such file" in p.error.value
     assert "Buckeye" in p.title.value
+
+
+def test_load_refuses_a_fifo_a_big_file_and_shortens_a_long_name(tmp_path):
+    """A FIFO would block the kernel on open (the page froze); a 60 MB file was read in full before the record
+    check refused it; a 5,000-character name filled the page."""
+    import os
+
+    p = ReplayPanel()
+    os.mkfifo(tmp_path / "fifo.json")
+    p.path.value = "fifo.json"
+    p.load_button.click()  # returns at once: the FIFO is never opened
+    assert "fifo.json is not an ordinary file" in p.error.value and "CrowsNest" in p.title.value
+    (tmp_path / "big.json").write_bytes(b" " * (MAX_UPLOAD_BYTES + 1))
+    p.path.value = "big.json"
+    p.load_button.click()
+    assert "big.json is larger than 1 MB" in p.error.value and "CrowsNest" in p.title.value
+    p.path.value = "x" * 5000 + ".json"
+    p.load_button.click()
+    assert "…" in p.error.value and len(_text(p.error.value)) < 300, _text(p.error.value)[:400]
+
+
+def test_save_refuses_a_fifo_and_hidden_names(tmp_path):
+    import os
+
+    p = ReplayPanel()
+    os.mkfifo(tmp_path / "fifo.json")
+    for name, says in (("fifo.json", "is not an ordinary file"), ("..json", "hidden file"),
+                       (".hidden", "hidden file")):
+        assert p.save_record(name) is None
+        assert says in p.save_result.value, (name, p.save_result.value)
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["fifo.json"]
 
 
 def test_upload_ok_bad_and_oversize():
