@@ -55,9 +55,9 @@ independent implementation that the tests compare against). numba compiles the c
 after installing, then ~1 s to load from its cache per process; `warm_up` does it ahead of time).
 
 Speed (compiled core, first lead of seeded deals, every card valued, ``python benchmarks/compare.py``; see
-benchmarks/README.md; the run at 502f8ca, where DDS took 31.1 ms a bridge deal): with two threads on two
-cores, 9-trick rule sets take a median of 38–55 ms per full deal (wall), p99 0.3–0.9 s; one thread takes 1.7–1.9× as
-long (~6–9 million nodes/s); 10 tricks median ~0.4 s, p99 ~5 s, the odd deal over 15 s; 13/14-trick deals 7–16 s
+benchmarks/README.md; the run at e9703a5, where DDS took 24.0 ms a bridge deal): with two threads on two
+cores, 9-trick rule sets take a median of 28–34 ms per full deal (wall), p99 0.2–0.7 s; one thread takes 1.7–1.9× as
+long (~6–9 million nodes/s); 10 tricks median ~0.34 s, p99 ~4 s, the odd deal over 15 s; 13/14-trick deals 5–12 s
 (the median of those solved inside 30 s) or more. Endgames (≤ 6 tricks) take milliseconds.
 
 Public API: `solve(state)` → `DDResult`; `Solver` keeps its table between calls (use one per deal for speed);
