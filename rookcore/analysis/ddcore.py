@@ -26,8 +26,9 @@ Arrays (built by `dd._nb_arrays`); two are passed to every call, since numba pas
   cards in play at the search's root), REL (the relevance the last node returned); then the hands at H_ (mutated
   during search, restored on return), per-ply move / score buffers at MV_ and SC_ (64 plies × 24), the random keys
   of the partition hashes at ZS_ (a card's (seat, suit, class)) and ZP_ (a suit's k-th card's holder and class),
-  and per lead node (by tricks left) each suit's prefix hashes at PH_; then the killer leads at KL_ (per lead ply,
-  1 + the last card whose lead cut off a node of that ply, 0 for none).
+  and per lead node (by tricks left) each suit's prefix hashes at PH_; then the killers at KL_ (per ply, used at
+  leads and third seat: 1 + the last card that cut off a node of that ply when it was not the first card tried, 0
+  for none).
 * ``TT`` int64 (N + N/16, 4): the transposition table. Rows 0..N−1 are 32-byte entries: the key's rank-free hash
   (`_base`: the hands' (suit, class) multisets, leader, bonus state, generation), s1 ^ bounds (s1 = `_psig`: that
   hash with the explicit cards' holders and classes and their counts), the bounds packed ((lower + 2³⁰)·2³² + upper
@@ -61,7 +62,7 @@ ZS_ = SC_ + 64 * 24  # shape hash of a card in a seat's hand: 2 signatures × (4
 ZP_ = ZS_ + 2 * 256  # hash of a held card by position: 4 suits × 16 ranks × 4 seats × 16 classes
 PH_ = ZP_ + 4096  # per lead node with n tricks left (17 × 4 suits × 17): each suit's prefix hashes
 PH_STRIDE = 4 * 17
-KL_ = PH_ + 17 * PH_STRIDE  # per lead ply: 1 + the last lead that cut off there (0: none yet)
+KL_ = PH_ + 17 * PH_STRIDE  # per ply (leads, third seat): 1 + the killer card (0: none yet)
 W_SIZE = KL_ + 64
 BUCKET = 64  # table slots per bucket: one rank-free key's entries share a bucket (their tags: 128 bytes)
 
@@ -247,8 +248,8 @@ def _ruffable(W, seat, s):
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _lead_order(W, seat, bm, ply, n, kl):
-    """Order the leads in MV[ply, :n]: the killer ``kl`` (the last lead that cut off a node of this ply, whatever the
-    position: −12 % nodes on Buckeye, −6 % on 9 tricks; first even before the table's best card, which it beats),
+    """Order the leads in MV[ply, :n]: the killer ``kl`` (the last lead of this ply, whatever the position, that cut
+    off a node where it was not the first card tried; first even before the table's best card, which it beats),
     the table's best card, masters, leads to partner's master, other leads that surely win the trick (partner can beat every opponent's card, e.g. by ruffing), low cards; leads that an
     opponent can ruff come after the others (low cards, then masters and leads to partner's master)."""
     inplay = W[H_ + 0] | W[H_ + 1] | W[H_ + 2] | W[H_ + 3]
@@ -276,6 +277,18 @@ def _lead_order(W, seat, bm, ply, n, kl):
                 sc = (-5000 if ruff else 0) - p * 100 - kc
         W[SC_ + ply * 24 + i] = sc
     _sort(W, ply, n)
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _killer_first(W, ply, n):
+    """Move the ply's killer (`KL_`), if it is among MV[ply, :n], to the front, the others keeping their order."""
+    k = W[KL_ + ply] - 1
+    for i in range(1, n):
+        if W[MV_ + ply * 24 + i] == k:
+            for j in range(i, 0, -1):
+                W[MV_ + ply * 24 + j] = W[MV_ + ply * 24 + j - 1]
+            W[MV_ + ply * 24] = k
+            return
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -811,6 +824,8 @@ def _search(W, TT, seat, pos, led, ws, wk, wc, tp, tmask, dtr, nrem, rempts, red
         n = _gen(W, _legal(W, h, led) & ~red, ply)
         if n > 1:
             _follow_order(W, seat, pos, led, ws, wk, ply, n)
+            if pos == 2:
+                _killer_first(W, ply, n)
     nxt = (seat + 1) & 3
     maxi = (seat & 1) == 0
     best = -INF if maxi else INF
@@ -843,7 +858,7 @@ def _search(W, TT, seat, pos, led, ws, wk, wc, tp, tmask, dtr, nrem, rempts, red
             best = nb
             best_c = c
         if alpha >= beta:  # a cutoff: the bound holds wherever this card's line does
-            if pos == 0:
+            if i > 0 and (pos == 0 or pos == 2):  # a cutoff that the ordering did not foresee: this ply's killer
                 W[KL_ + ply] = c + 1
             rel = rel0 | crel
             break
