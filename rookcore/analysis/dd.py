@@ -59,9 +59,9 @@ independent implementation that the tests compare against). numba compiles the c
 after installing, then ~1 s to load from its cache per process; `warm_up` does it ahead of time).
 
 Speed (compiled core, first lead of seeded deals, every card valued, ``python benchmarks/compare.py``; see
-benchmarks/README.md; the run at e9703a5, where DDS took 24.0 ms a bridge deal): with two threads on two
-cores, 9-trick rule sets take a median of 28–34 ms per full deal (wall), p99 0.2–0.7 s; one thread takes 1.7–1.9× as
-long (~6–9 million nodes/s); 10 tricks median ~0.34 s, p99 ~4 s, the odd deal over 15 s; 13/14-trick deals 5–12 s
+benchmarks/README.md; the run at d2e72eb, where DDS took 31.8 ms a bridge deal): with two threads on two
+cores, 9-trick rule sets take a median of 23–34 ms per full deal (wall), p99 0.2–0.6 s; one thread takes 1.7–1.9× as
+long (~6–9 million nodes/s); 10 tricks median ~0.3 s, p99 ~4–5 s, the odd deal over 15 s; 13/14-trick deals 5–10 s
 (the median of those solved inside 30 s) or more. Endgames (≤ 6 tricks) take milliseconds.
 
 Public API: `solve(state)` → `DDResult`; `Solver` keeps its table between calls (use one per deal for speed);
