@@ -141,3 +141,40 @@ def test_replay_analysis_can_be_cancelled(voila_url, page, artifacts_dir):
     assert not cancel.is_visible()
     assert_no_traceback(page)
     assert not page.errors, page.errors
+
+
+def test_replay_go_to_a_costly_card(voila_url, page, artifacts_dir):
+    """After Analyze, the Go to list shows its prompt, lists the costly cards (as `analyze` finds them) and moves
+    the navigator to the chosen one; the navigator on another step shows the prompt again."""
+    from rookcore.analysis import analyze_record
+
+    costly = [c for c in analyze_record(records.loads(example_text("crowsnest-made")))["cards"] if c["loss"] > 0]
+    open_app(page, voila_url)
+    open_tab(page, "Replay")
+    page.wait_for_selector(".rook-replay-examples select", state="visible")
+    _select_example(page, "crowsnest-made")
+    goto = page.locator(".rook-analysis-goto select")
+    assert not goto.is_visible(), "Go to shown before any analysis"
+    button(page, "rook-analyze", "Analyze").first.click()
+    wait_until(lambda: _status(page, "Analysis done"), timeout_s=300, what="the analysis")
+    goto.wait_for(state="visible")
+
+    def shown() -> str:
+        return goto.evaluate("s => s.selectedIndex < 0 ? '' : s.options[s.selectedIndex].text").replace("\xa0", " ")
+
+    wait_until(lambda: shown() == "a card with a loss…", what="the Go to prompt")
+    labels = [t.replace("\xa0", " ") for t in goto.evaluate("s => Array.from(s.options).map(o => o.text)")][1:]
+    assert [int(re.match(r"step (\d+):", t).group(1)) for t in labels] == [c["step"] + 1 for c in costly], labels
+    last = costly[-1]
+    goto.select_option(index=len(costly))
+    wait_until(lambda: _step(page)[0] == last["step"] + 1, what="the navigator to move to the chosen card")
+    wait_until(lambda: f"plays {last['card']}" in page.locator(".rook-analysis-card").inner_text(),
+               what="the analysis line of the chosen card")
+    assert shown().startswith(f"step {last['step'] + 1}:"), shown()
+    page.locator(".rook-analysis").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts_dir / "replay-go-to.png"), full_page=True)
+    button(page, "jupyter-button", "First").first.click()
+    wait_until(lambda: _step(page)[0] == 0, what="step 0")
+    wait_until(lambda: shown() == "a card with a loss…", what="the prompt again")
+    assert_no_traceback(page)
+    assert not page.errors, page.errors
