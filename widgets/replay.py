@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import base64
 import functools
+import re
 import threading
 from html import escape
 from pathlib import Path
@@ -84,6 +85,14 @@ def mark_badge(mark: str) -> str:
     title = annotations.MARK_NAMES.get(mark, "")
     return (f" <span class='rook-mark' title='{escape(title)}' style='color:{colour};font-weight:bold'>"
             f"{escape(mark)}</span>")
+
+
+def plain_record_error(line: str) -> str:
+    """A record error line (`rookcore.records.RecordError`) as the page shows it to a learner: the JSON path of a
+    schema error loses its ``$`` ("$.dealer: …" → "dealer: …", "$: 'variant' is a required property" → "the
+    record: 'variant' is a required property"); the rest is kept word for word. Raises nothing."""
+    line = re.sub(r"(^|: )\$\.", r"\1", line)
+    return re.sub(r"(^|: )\$(?=:)", r"\1the record", line)
 
 
 def _safe(method):
@@ -438,8 +447,9 @@ class ReplayPanel(w.VBox):
         return ok
 
     def show_error(self, message: str) -> None:
-        """Show one error line (first line of ``message``) above the replay."""
-        line = message.splitlines()[0] if message else "error"
+        """Show one error line (first line of ``message``, its JSON paths in words: `plain_record_error`) above the
+        replay."""
+        line = plain_record_error(message.splitlines()[0]) if message else "error"
         self.error.value = f'<div style="color:#b71c1c;font-weight:bold">⚠ {escape(line, quote=False)}</div>'
         self.error.layout.display = ""
 

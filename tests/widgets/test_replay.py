@@ -189,6 +189,18 @@ def test_load_refuses_a_fifo_a_big_file_and_shortens_a_long_name(tmp_path):
     assert "…" in p.error.value and len(_text(p.error.value)) < 300, _text(p.error.value)[:400]
 
 
+def test_schema_errors_are_shown_without_json_path_signs():
+    """A learner reads "the record: 'variant' is a required property", not "$: …" (the CLI keeps the JSON path)."""
+    p = ReplayPanel()
+    doc = json.loads(example_path("crowsnest-made").read_text())
+    missing = {k: v for k, v in doc.items() if k != "variant"}
+    _upload(p, "novariant.json", json.dumps(missing).encode())
+    assert "novariant.json: the record: 'variant' is a required property" in p.error.value, p.error.value
+    _upload(p, "dealer.json", json.dumps(dict(doc, dealer="Q")).encode())
+    assert "dealer.json: dealer: 'Q' is not one of" in p.error.value and "$" not in p.error.value, p.error.value
+    assert "CrowsNest" in p.title.value  # the record on show is kept
+
+
 def test_save_refuses_a_fifo_and_hidden_names(tmp_path):
     import os
 
