@@ -31,15 +31,16 @@ def _fail(message: str) -> int:
     return EXIT_BAD_INPUT
 
 
-def read_record(path: str) -> records.HandRecord | records.GameRecord:
-    """Read and validate the record at ``path``; raises RecordError (one line) for any problem."""
+def read_record(path: str, max_bytes: int = CLI_MAX_RECORD_BYTES) -> records.HandRecord | records.GameRecord:
+    """Read and validate the record at ``path``, reading at most ``max_bytes`` + 1 bytes (a longer file is refused
+    without being read in full); raises RecordError (one line) for any problem."""
     try:
         with open(path, "rb") as fp:
-            data = fp.read(CLI_MAX_RECORD_BYTES + 1)
+            data = fp.read(max_bytes + 1)
     except OSError as e:
         raise records.RecordError(f"{path}: cannot read: {e.strerror}") from e
     # its errors stay as record-format.md shows them ("step 14: …", a JSON path)
-    return records.loads(data, CLI_MAX_RECORD_BYTES)
+    return records.loads(data, max_bytes)
 
 
 def _write(path: str, text: str) -> int:

@@ -9,6 +9,7 @@ import pytest
 
 from rookcore import records
 from rookcore.hand import SEATS
+from rookcore.examples import example_text
 from rookcore.records import RecordError
 
 DATA = Path(__file__).resolve().parent.parent / "rookcore" / "data" / "records"
@@ -334,3 +335,14 @@ def test_game_dealer_is_checked_before_the_hand_is_replayed():
     with pytest.raises(RecordError) as info:
         records.loads(json.dumps(passed))
     assert str(info.value) == "$.hands[1].dealer: must be N (same dealer after a passed-out hand)"
+
+
+def test_read_record_reads_no_more_than_its_cap(tmp_path):
+    """`read_record` with a cap refuses a longer file after reading cap + 1 bytes (the app's Load uses 1 MB)."""
+    from rookcore.cli import read_record
+
+    path = tmp_path / "big.json"
+    path.write_text(example_text("crowsnest-made") + " " * 5000)
+    with pytest.raises(records.RecordError, match="larger than"):
+        read_record(str(path), 2000)
+    assert read_record(str(path)).variant == "crowsnest"  # the CLI's cap (64 MB) takes it

@@ -103,8 +103,8 @@ def record_path(typed: str) -> Path:
 def readable_record(typed: str) -> Path:
     """`app_path` for loading a record: the file it names, checked before it is opened. Raises ValueError naming
     the file as typed (`brief`) when it does not exist, is a folder or not an ordinary file (a FIFO would block
-    the page), or is larger than `rookcore.records.MAX_RECORD_BYTES` (1 MB, the upload limit); the caller reads
-    and validates the record itself."""
+    the page); the caller reads and validates the record itself (`rookcore.cli.read_record` with the app's size
+    cap)."""
     path = app_path(typed)
     shown = brief(typed.strip())
     if not path.exists():
@@ -113,19 +113,17 @@ def readable_record(typed: str) -> Path:
         raise ValueError(f"{shown} is a folder: type the path of a .json record file in it")
     if not path.is_file():
         raise ValueError(f"{shown} is not an ordinary file: not loaded")
-    if path.stat().st_size > records.MAX_RECORD_BYTES:
-        raise ValueError(f"{shown} is larger than 1 MB: not loaded")
     return path
 
 
 def _is_record(path: Path) -> bool:
-    """Whether the file at ``path`` reads as a Rook hand or game record (`rookcore.records.loads`; a file over the
-    record size cap does not)."""
+    """Whether the ordinary file at ``path`` reads as a Rook hand or game record within the app's size cap
+    (`rookcore.cli.read_record`, which reads no more than the cap)."""
+    from rookcore.cli import read_record  # noqa: PLC0415 - the engine's capped, validating file reader
+
     try:
-        if path.stat().st_size > records.MAX_RECORD_BYTES:
-            return False
-        records.loads(path.read_bytes())
-    except (ValueError, OSError):  # RecordError is a ValueError
+        read_record(str(path), records.MAX_RECORD_BYTES)
+    except ValueError:  # RecordError (a ValueError) also reports a file that cannot be read
         return False
     return True
 

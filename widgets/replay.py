@@ -545,7 +545,7 @@ class ReplayPanel(w.VBox):
         from rookcore.cli import read_record  # the engine's capped, validating file reader
         try:
             target = str(readable_record(path))
-            record = read_record(target)
+            record = read_record(target, MAX_UPLOAD_BYTES)  # the upload's cap: a 60 MB file is not read in full
         except RecordError as e:
             message = str(e)[len(target):].lstrip(": ") if str(e).startswith(target) else str(e)
             self.show_error(f"{brief(shown_path(target))}: {message}")

@@ -250,8 +250,9 @@ def _ruffable(W, seat, s):
 def _lead_order(W, seat, bm, ply, n, kl):
     """Order the leads in MV[ply, :n]: the killer ``kl`` (the last lead of this ply, whatever the position, that cut
     off a node where it was not the first card tried; first even before the table's best card, which it beats),
-    the table's best card, masters, leads to partner's master, other leads that surely win the trick (partner can beat every opponent's card, e.g. by ruffing), low cards; leads that an
-    opponent can ruff come after the others (low cards, then masters and leads to partner's master)."""
+    the table's best card, masters, leads to partner's master, other leads that surely win the trick (partner can
+    beat every opponent's card, e.g. by ruffing), low cards; leads that an opponent can ruff come after the others
+    (low cards, then masters and leads to partner's master)."""
     inplay = W[H_ + 0] | W[H_ + 1] | W[H_ + 2] | W[H_ + 3]
     partner = W[H_ + (seat ^ 2)]
     for i in range(n):

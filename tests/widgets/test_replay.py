@@ -183,7 +183,7 @@ def test_load_refuses_a_fifo_a_big_file_and_shortens_a_long_name(tmp_path):
     (tmp_path / "big.json").write_bytes(b" " * (MAX_UPLOAD_BYTES + 1))
     p.path.value = "big.json"
     p.load_button.click()
-    assert "big.json is larger than 1 MB" in p.error.value and "CrowsNest" in p.title.value
+    assert "big.json: record is larger than 1 MB" in p.error.value and "CrowsNest" in p.title.value
     p.path.value = "x" * 5000 + ".json"
     p.load_button.click()
     assert "…" in p.error.value and len(_text(p.error.value)) < 300, _text(p.error.value)[:400]
