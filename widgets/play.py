@@ -29,7 +29,8 @@ discard counter / button        class ``rook-discard-count`` / Button "Discard" 
 trump buttons                   class ``rook-trump``; descriptions "Trump Red", "Trump Yellow", "Trump Green",
                                 "Trump Black"
 speed control                   FloatSlider class ``rook-speed`` ("Seconds per AI move", 0 = instant)
-reasoning pane                  class ``rook-reasoning``; one ``<div class="rook-decision">`` per AI move;
+reasoning pane                  class ``rook-reasoning`` (a box of one HTML per AI move, each a
+                                ``<div class="rook-decision">``, latest first) under its note (``rook-reasoning-note``);
                                 Checkbox class ``rook-open-reasoning`` (on: reasoning as the AIs play; off: only
                                 the moves, a discard as its size, until the hand is over)
 hint button / hint text         Button "Hint" (class ``rook-hint-button``) / class ``rook-hint``
@@ -214,7 +215,11 @@ class PlayPanel(widgets.VBox):
 
         self.hint_html = _classed(widgets.HTML(), "rook-hint")
         self.tally_html = _classed(widgets.HTML(), "rook-tally")
-        self.reasoning = _classed(widgets.HTML(), "rook-reasoning")
+        self.reasoning_note = _classed(widgets.HTML(), "rook-reasoning-note")
+        # one HTML per AI move in the order played, shown latest first by the box's reversed flow: a new move is
+        # appended, so the earlier moves keep their views (and an opened "N more" fold stays open)
+        self.reasoning = _classed(widgets.VBox(layout=widgets.Layout(
+            flex_flow="column-reverse", flex="0 0 auto", overflow="visible")), "rook-reasoning")  # the pane scrolls
         self.open_reasoning = _classed(widgets.Checkbox(
             value=True, indent=False, description="Show it as they play (it names cards you cannot see)",
             layout=widgets.Layout(width="auto")), "rook-open-reasoning")
@@ -235,7 +240,8 @@ class PlayPanel(widgets.VBox):
         save_row = widgets.HBox([self.save_path, self.save_button, self.save_result, self.download],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         reasoning_box = widgets.VBox([widgets.HTML("<b>AI reasoning</b> (latest first)"), self.open_reasoning,
-                                      self.reasoning], layout=widgets.Layout(max_height="420px", overflow="auto"))
+                                      self.reasoning_note, self.reasoning],
+                                     layout=widgets.Layout(max_height="420px", overflow="auto"))
         side = widgets.VBox([self.tally_html, widgets.HTML("<b>Score sheet</b>"), self.score_html, reasoning_box],
                             layout=widgets.Layout(width="40%", padding="0 0 0 12px"))
         main = widgets.VBox([self.auction_box, self.discard_box, self.trump_box, table_area, self.hint_html,
@@ -571,18 +577,34 @@ class PlayPanel(widgets.VBox):
 
     def _draw_reasoning(self) -> None:
         """The AI moves of this hand, latest first: with their reasoning when the learner chose to see it as they
-        play (`open_reasoning`) or once the hand is over; else only what the table sees (`public_summary`)."""
+        play (`open_reasoning`) or once the hand is over; else only what the table sees (`public_summary`).
+
+        Each move is one HTML child of `reasoning`, in the order played; a move already drawn the same way keeps its
+        widget, so a redraw after a new move leaves the earlier ones (and their open folds) as they are."""
         bird = self.table.rules.bird_name
         shown = self.open_reasoning.value or self.table.state.is_over
-        blocks = []
-        for entry in reversed(self.table.log):
+        old = list(self.reasoning.children)
+        children = []
+        for i, entry in enumerate(self.table.log):
             if shown:
-                blocks.append(self._decision_html(entry.decision, bird, f"step {entry.step}"))
+                html = self._decision_html(entry.decision, bird, f"step {entry.step}")
             else:
-                blocks.append(f"<div class='rook-decision'><small>step {entry.step}</small> "
-                              f"{escape(entry.decision.public_summary(bird))}</div>")
-        note = "" if shown or not blocks else "<i>Each AI's reasoning is shown when the hand is over.</i>"
-        self.reasoning.value = note + "".join(blocks) or "<i>No AI moves yet this hand.</i>"
+                html = (f"<div class='rook-decision'><small>step {entry.step}</small> "
+                        f"{escape(entry.decision.public_summary(bird))}</div>")
+            same = i < len(old) and old[i].value == html
+            children.append(old[i] if same else widgets.HTML(html))
+        if children != old:
+            self.reasoning.children = children
+            for w in old[len(children):] + [w for w, n in zip(old, children) if w is not n]:
+                w.close()  # a dropped move's widget: free it in the kernel and the page
+        note = "" if shown or not children else "<i>Each AI's reasoning is shown when the hand is over.</i>"
+        self.reasoning_note.value = note if children else "<i>No AI moves yet this hand.</i>"
+
+    @property
+    def reasoning_html(self) -> str:
+        """str: what the reasoning pane shows, as one HTML string: its note, then one ``<div class="rook-decision">``
+        per AI move of this hand, latest first (the order on the page)."""
+        return self.reasoning_note.value + "".join(w.value for w in reversed(self.reasoning.children))
 
     @staticmethod
     def _decision_html(decision, bird_name: str, label: str = "") -> str:

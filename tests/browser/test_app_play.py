@@ -4,9 +4,9 @@ from __future__ import annotations
 import re
 import time
 
-from browser_helpers import (HAND_TIMEOUT_S, _learner_situation, _play_signature, _settle, assert_no_app_error,
-                             check_disabled_cards_have_reasons, check_score_row, open_app, play_one_hand,
-                             scored_rows, set_speed, status_text, wait_until)
+from browser_helpers import (HAND_TIMEOUT_S, _click_and_wait, _learner_situation, _play_signature, _settle,
+                             assert_no_app_error, button, check_disabled_cards_have_reasons, check_score_row,
+                             open_app, play_one_hand, scored_rows, set_speed, status_text, wait_until)
 
 
 def test_play_one_hand_by_clicking(voila_url, page, artifacts_dir):
@@ -36,9 +36,20 @@ def test_play_one_hand_by_clicking(voila_url, page, artifacts_dir):
     check_score_row(page, row)
     assert status_text(page).startswith("Hand over"), status_text(page)
     assert page.locator(".rook-score-sheet").is_visible()
+    _check_latest_ai_move_on_top(page)
     assert any(c.startswith(("R", "Y", "G", "B", "Crow")) for c in log), f"no card was played: {log}"
     assert_no_app_error(page)
     assert not page.errors, page.errors
+
+
+def _check_latest_ai_move_on_top(page) -> None:
+    """The reasoning pane, not scrolled by the learner, shows the latest AI move at its top."""
+    moves = page.locator(".rook-reasoning .rook-decision")
+    boxes = [moves.nth(i).bounding_box() for i in range(moves.count())]
+    assert len(boxes) > 1
+    pane = page.locator(".rook-reasoning").locator("xpath=..").bounding_box()
+    assert min(b["y"] for b in boxes) == boxes[-1]["y"], "the latest move (drawn last) is not on top"
+    assert pane["y"] <= boxes[-1]["y"] < pane["y"] + pane["height"], "the latest move is scrolled out of view"
 
 
 def test_double_clicks_act_once(voila_url, page, artifacts_dir):
@@ -111,4 +122,28 @@ def test_a_hand_played_with_the_keyboard_only(voila_url, page, artifacts_dir):
     assert "rook-new-hand" in _focused(page)["cls"], _focused(page)
     page.screenshot(path=str(artifacts_dir / "play-keyboard-end.png"), full_page=True)
     assert sum(s.startswith("play") for s in steps) == 9, steps
+    assert not page.errors, page.errors
+
+
+def test_an_opened_fold_of_ai_reasoning_stays_open_as_the_ais_move(voila_url, page, artifacts_dir):
+    """A learner opens the "N more" fold of an AI call's reasoning, then calls: the AIs' new calls appear on top of
+    the pane and the fold stays open where it was."""
+    open_app(page, voila_url + "?deal=8")
+    assert set_speed(page, 0)
+    fold = page.locator(".rook-reasoning details").first
+    fold.wait_for(state="visible", timeout=60_000)
+    fold.evaluate("d => { d.dataset.kept = 'yes'; }")  # a view drawn anew would lose this mark
+    fold.locator("summary").click()
+    wait_until(lambda: fold.evaluate("d => d.open"), what="the fold to open")
+    calls = page.locator(".rook-reasoning .rook-decision")
+    before = calls.count()
+    assert wait_until(lambda: _learner_situation(page) == "auction", what="South's call")
+    _click_and_wait(page, button(page, "rook-bid", "Pass").first, "Pass")
+    wait_until(lambda: calls.count() > before, what="the AIs' next calls")
+    kept = page.locator(".rook-reasoning details[data-kept='yes']")
+    assert kept.count() == 1 and kept.evaluate("d => d.open"), "the opened fold was redrawn closed"
+    newest = calls.nth(calls.count() - 1).bounding_box()  # appended last, drawn first
+    assert newest["y"] < kept.bounding_box()["y"], "the newest AI move is not at the top of the pane"
+    page.screenshot(path=str(artifacts_dir / "play-reasoning-fold.png"), full_page=True)
+    assert_no_app_error(page)
     assert not page.errors, page.errors

@@ -238,13 +238,33 @@ def test_hint_shows_ai_choice():
 
 def test_reasoning_pane_lists_ai_decisions_latest_first():
     panel = PlayPanel(seed=8, pace=0)
-    html = panel.reasoning.value
+    html = panel.reasoning_html
     decisions = panel.table.decisions
     assert html.count("rook-decision") == len(decisions)
     if len(decisions) >= 2:
         bird = panel.table.rules.bird_name
         first = html.index(decisions[-1].summary(bird).split(":")[0])
         assert first < html.index(decisions[0].explanation[:20])
+
+
+def test_new_ai_moves_leave_the_earlier_moves_reasoning_as_drawn():
+    """An AI move adds one widget to the pane and keeps the earlier ones (so an opened "N more" fold stays open in
+    the browser); turning the reasoning off redraws every move."""
+    panel = PlayPanel(seed=8, pace=0)
+    rng = random.Random(3)
+    before = list(panel.reasoning.children)
+    assert len(before) == len(panel.table.log) > 0
+    for _ in range(40):  # South's moves until the AIs have moved again
+        _click_one_step(panel, rng, bid_ok=False)
+        if len(panel.table.log) > len(before):
+            break
+    after = list(panel.reasoning.children)
+    assert len(after) == len(panel.table.log) > len(before)
+    assert all(a is b for a, b in zip(after, before))  # the same widgets: their views are not redrawn
+    assert panel.reasoning.layout.flex_flow == "column-reverse"  # appended last, shown first
+    panel.open_reasoning.value = False
+    assert not any(a is b for a, b in zip(panel.reasoning.children, after))
+    assert all(w.comm is None for w in after)  # the replaced widgets are closed, not left in the kernel
 
 
 def test_new_hand_and_new_game_buttons():
@@ -561,9 +581,9 @@ def test_reasoning_can_hide_what_south_cannot_see_until_the_hand_is_over():
     assert panel.open_reasoning.value  # shown as they play by default (the product brief), and says so
     assert "cannot see" in panel.open_reasoning.description
     buried = next(d for d in t.decisions if d.kind == "discard")
-    assert buried.summary(bird).split(":")[0] in panel.reasoning.value
+    assert buried.summary(bird).split(":")[0] in panel.reasoning_html
     panel.open_reasoning.value = False
-    html = panel.reasoning.value
+    html = panel.reasoning_html
     assert html.count("rook-decision") == len(t.decisions)
     assert buried.summary(bird).split(":")[0] not in html  # the buried cards stay hidden ...
     assert f"{'NESW'[buried.seat]} buries {t.rules.nest_size} cards" in html  # ... only their number shows
@@ -571,8 +591,8 @@ def test_reasoning_can_hide_what_south_cannot_see_until_the_hand_is_over():
     assert "shown when the hand is over" in html
     rng = random.Random(4)
     _play_hand_by_buttons(panel, rng, bid_ok=False)
-    assert buried.summary(bird).split(":")[0] in panel.reasoning.value  # all shown once the hand is over
-    assert "<table" in panel.reasoning.value
+    assert buried.summary(bird).split(":")[0] in panel.reasoning_html  # all shown once the hand is over
+    assert "<table" in panel.reasoning_html
     assert panel.hand_heading.layout.display == "none"  # no heading over a played-out hand
 
 
