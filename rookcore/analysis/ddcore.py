@@ -832,9 +832,12 @@ def _search(W, TT, seat, pos, led, ws, wk, wc, tp, tmask, dtr, nrem, rempts, red
     best = -INF if maxi else INF
     best_c = -1
     rel0 = rel  # the table entries used
+    skip = zero  # cards shown to be worth no more than a card already searched (`_same_below`)
     for i in range(n):
         c = W[MV_ + ply * 24 + i]
         b = np.int64(1) << c
+        if skip & b:
+            continue
         W[H_ + seat] = h ^ b
         p = tp + W[PTS + c]
         if pos == 0:
@@ -864,6 +867,7 @@ def _search(W, TT, seat, pos, led, ws, wk, wc, tp, tmask, dtr, nrem, rempts, red
             rel = rel0 | crel
             break
         rel |= crel
+        skip |= _same_below(W, h, c, crel)
     W[H_ + seat] = h
     if pos == 0:
         if best >= b1:
@@ -879,6 +883,29 @@ def _search(W, TT, seat, pos, led, ws, wk, wc, tp, tmask, dtr, nrem, rempts, red
         _store(W, TT, idx, ph, base1, base2, kv, lo, hi, _compact(W, best_c), nrem)
     W[REL_] = rel
     return best
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _same_below(W, h, c, crel):
+    """The other cards of hand ``h`` that card ``c`` (just searched, its line's relevance ``crel``) stands for: of
+    its effective suit and class, and with ``c`` below the lowest card of the suit whose rank decided that line.
+    Such a card only swaps places with ``c`` inside one partition of the line's proof (`_kvec`), so its value is
+    the same bound: searching it cannot change the node (DDS's "lowest winning rank" pruning, with classes)."""
+    sh = c & 48
+    m = (crel >> sh) & 0xFFFF
+    jt = 63 - leading_zeros(m) if m else -1  # the lowest relevant card's rank order in the suit
+    if (c & 15) <= jt:
+        return np.int64(0)
+    above = (np.int64(2) << jt) - 1 if jt >= 0 else np.int64(0)  # the suit's cards down to that card
+    cand = (h >> sh) & 0xFFFF & ~above & ~(np.int64(1) << (c & 15))
+    out = np.int64(0)
+    cl = W[CLS + c]
+    while cand:
+        j = trailing_zeros(cand)
+        cand &= cand - 1
+        if W[CLS + sh + j] == cl:
+            out |= np.int64(1) << (sh + j)
+    return out
 
 
 @njit(cache=True, nogil=True, _nrt=False)
