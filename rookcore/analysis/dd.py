@@ -33,9 +33,10 @@ Technique
 * Lowest relevant rank (compiled core, `ddcore._same_below`; DDS's "lowest winning rank" with point classes): once
   a card is searched, the other cards of the same hand, effective suit and class that lie, as it does, below the
   lowest card of the suit whose rank decided its line are not searched: each only swaps places with it inside one
-  partition of that line's proof (the table's argument), so its value is the same bound. Node counts, one thread,
-  every first lead valued: Buckeye seeds 0–19 104.0 M → 88.0 M, Tournament, CrowsNest, Red 1 seeds 0–29 −15 to
-  −17 %, Dixie deals −23 to −32 %; values unchanged (420 endgames of every rule set against the Python core).
+  partition of that line's proof (the table's argument), so its value is the same bound; also in the two-trick
+  search. Node counts, one thread, every first lead valued: Buckeye seeds 0–19 104.0 M → 84.8 M, Tournament seeds
+  0–29 35.0 → 28.3 M, CrowsNest and Red 1 −16 to −17 %, Dixie deals −23 to −32 %; values unchanged (700 endgames
+  of every rule set against the Python core).
 * Killers (compiled core): the last card of each ply (the same trick and seat position) that cut off a node where
   it was not the first card tried goes first, at leads (even before the table's best card) and at the third seat;
   elsewhere the ordering below does better (killers at the second and fourth seats cost nodes). Node counts, one

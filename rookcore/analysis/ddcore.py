@@ -657,7 +657,8 @@ def _backup(maxi, v, best, a, b):
 def _two_tricks(W, seat, dtr, alpha, beta):
     """Fail-soft remainder value (N–S view) with two tricks left and ``seat`` to lead: the next trick's lines by
     plain alpha-beta over the four hands' (at most two) cards, the last trick by `_last_trick`. No table, no move
-    ordering, no card merging: at most 16 lines, cheaper than the general search's bookkeeping. Sets ``W[REL_]``
+    ordering, no card merging (but a hand's second card is skipped when `_same_below` says it is worth the first):
+    at most 16 lines, cheaper than the general search's bookkeeping. Sets ``W[REL_]``
     to the relevance of the lines the value depends on (all of a node's lines, or the one that cut it off)."""
     s1 = (seat + 1) & 3
     s2 = (seat + 2) & 3
@@ -719,24 +720,28 @@ def _two_tricks(W, seat, dtr, alpha, beta):
                         r3 = rl
                         break
                     r3 |= rl
+                    m3 &= ~_same_below(W, h3, c3, rl)
                 W[H_ + s2] = h2
                 best2, a2, b2 = _backup(max0, best3, best2, a2, b2)
                 if a2 >= b2:
                     r2 = r3
                     break
                 r2 |= r3
+                m2 &= ~_same_below(W, h2, c2, r3)
             W[H_ + s1] = h1
             best1, a1, b1 = _backup(not max0, best2, best1, a1, b1)
             if a1 >= b1:
                 r1 = r2
                 break
             r1 |= r2
+            m1 &= ~_same_below(W, h1, c1, r2)
         W[H_ + seat] = h0
         best0, a0, b0 = _backup(max0, best1, best0, a0, b0)
         if a0 >= b0:
             r0 = r1
             break
         r0 |= r1
+        m0 &= ~_same_below(W, h0, c0, r1)
     W[REL_] = r0
     return best0
 
