@@ -101,12 +101,15 @@ def record_path(typed: str) -> Path:
 
 
 def readable_record(typed: str) -> Path:
-    """`app_path` for loading a record: the file it names, checked before it is opened. Raises ValueError naming
+    """`app_path` for loading a record: the file it names (with ``.json`` added to a name without an extension when
+    only that file exists, as `record_path` adds it on saving), checked before it is opened. Raises ValueError naming
     the file as typed (`brief`) when it does not exist, is a folder or not an ordinary file (a FIFO would block
     the page); the caller reads and validates the record itself (`rookcore.cli.read_record` with the app's size
     cap)."""
     path = app_path(typed)
     shown = brief(typed.strip())
+    if not path.exists() and not path.suffix and path.with_name(path.name + ".json").exists():
+        path = path.with_name(path.name + ".json")  # Save adds .json to such a name (`record_path`): Load does too
     if not path.exists():
         raise ValueError(f"{shown}: no such file in the app's folder")
     if path.is_dir():

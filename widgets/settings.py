@@ -147,7 +147,7 @@ class SettingsPanel(w.VBox):
         typed = self.target.value.strip()
         text = typed.replace(",", "").replace(" ", "")
         low, high = TARGET_RANGE
-        if not (text.isdigit() and low <= int(text) <= high):
+        if not (text.isdecimal() and low <= int(text) <= high):  # isdigit() lets '³' through, which int() refuses
             raise RulesError(f"Game to: type a whole number of points from {low} to {high:,}, not {typed!r}")
         return int(text)
 
@@ -176,6 +176,7 @@ class SettingsPanel(w.VBox):
             rules = self.pending()
         except RulesError as e:
             self.show_error(str(e))
+            self.message.value = f"Nothing applied: the rule set stays {self._rules_phrase(self.rules)}."
             return
         self.error.value = ""
         self.error.layout.display = "none"
@@ -186,9 +187,13 @@ class SettingsPanel(w.VBox):
             except Exception as e:  # noqa: BLE001 - shown, never raised into the widget event loop
                 self.show_error(f"could not apply: {e}")
                 return
+        self.message.value = f"Rule set: {self._rules_phrase(rules)} — applies from the next new game."
+
+    @staticmethod
+    def _rules_phrase(rules: Rules) -> str:
+        """HTML naming ``rules``: its title in bold, then its options that differ from the rule set's defaults."""
         opts = "; ".join(option_phrases(rules))
-        self.message.value = (f"Rule set: <b>{escape(rules.title)}</b>{' (' + escape(opts) + ')' if opts else ''}"
-                              f" — applies from the next new game.")
+        return f"<b>{escape(rules.title)}</b>{' (' + escape(opts) + ')' if opts else ''}"
 
     def apply(self) -> None:
         """Same as clicking Apply."""

@@ -126,13 +126,21 @@ def test_settings_apply_options():
 def test_settings_bad_option_shows_error(monkeypatch):
     got = []
     s = SettingsPanel(on_apply=got.append)
-    for typed in ("-5", "1e3", "", "9", "10001", "abc"):  # refused in words, nothing changed to fit
+    s.target.value = "400"
+    s.apply_button.click()
+    assert got.pop().target == 400 and "applies from the next new game" in s.message.value
+    for typed in ("-5", "1e3", "", "9", "10001", "abc", "³⁰⁰"):  # refused in words, nothing changed to fit
         s.target.value = typed
         s.apply_button.click()
         assert got == [] and "Game to: type a whole number of points from 10 to 10,000" in s.error.value, typed
+        assert "Nothing applied: the rule set stays <b>CrowsNest</b> (game to 400" in s.message.value, s.message.value
+        assert "applies from the next new game" not in s.message.value  # no earlier success beside the error
     s.target.value = "1,000"
     s.apply_button.click()
     assert got.pop().target == 1000 and s.error.layout.display == "none"
+    s.target.value = "٣٠٠"  # Arabic-Indic digits are a whole number too
+    s.apply_button.click()
+    assert got.pop().target == 300 and s.error.layout.display == "none"
     import widgets.settings as settings_module
     real = settings_module.get_rules
 

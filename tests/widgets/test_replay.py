@@ -168,6 +168,13 @@ def test_load_path(tmp_path):
     p.load_button.click()
     assert "missing.json: no such file" in p.error.value
     assert "Buckeye" in p.title.value
+    (tmp_path / "dixie.json").write_text(example_path("dixie-made").read_text())
+    p.path.value = str(tmp_path / "dixie")  # as typed to Save, which wrote dixie.json
+    p.load_button.click()
+    assert p.error.layout.display == "none" and "Dixie" in p.title.value
+    p.path.value = str(tmp_path / "missing")
+    p.load_button.click()
+    assert "missing: no such file" in p.error.value and "Dixie" in p.title.value
 
 
 def test_load_refuses_a_fifo_a_big_file_and_shortens_a_long_name(tmp_path):
