@@ -3,6 +3,7 @@ observation-only play, and a strength sanity check (rules.md §1–§3)."""
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 
@@ -178,6 +179,9 @@ def test_explanations_name_cards_as_the_page_does_and_count_in_good_english():
             while not state.is_over:
                 d = players[state.to_act].decide(state.observation(state.to_act))
                 text = d.explanation + " " + " ".join(c.note for c in d.candidates)
+                if d.kind == "play":  # each card's note in words, no formula signs
+                    assert all(re.fullmatch(r"takes the trick \d+% of the time, trick worth ≈\d+ points, worth "
+                                            r"-?\d+\.\d to keep", c.note) for c in d.candidates), d.candidates
                 assert " 1 trumps" not in text and "led by ROOK" not in text and "led by CROW" not in text, text
                 assert not text.startswith("I ") and " we " not in text, text
                 state.apply(d.action)

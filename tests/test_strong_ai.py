@@ -6,7 +6,7 @@ import re
 import pytest
 
 from rookcore import PASS, HandState, Phase, get_rules
-from rookcore.ai import RuleBasedPlayer, SamplingPlayer
+from rookcore.ai import RuleBasedPlayer, SamplingPlayer, describe_action
 from rookcore.ai.worlds import sample_world, shown_voids, world_state
 from rookcore.arena import run_arena, wilson_interval
 from rookcore.hand import TEAM_NAMES, trick_tables
@@ -62,6 +62,10 @@ def test_strong_ai_plays_legal_explained_hands(variant):
                 scores = [c.score for c in decision.candidates]
                 assert scores == sorted(scores, reverse=True)
                 assert decision.explanation.endswith(".") and len(decision.explanation) > 20
+                if decision.kind != "call" and len(decision.candidates) > 1:  # the runner-up, and what it gives up
+                    other = describe_action(decision.candidates[1].action, rules.bird_name)
+                    assert re.search(rf"; the next choice, {re.escape(other)}, (is as good|expects a margin \d+ "
+                                     r"points lower)\.$", decision.explanation), decision.explanation
             state.apply(decision.action)  # raises if illegal
         assert state.is_over
 

@@ -503,7 +503,7 @@ class _PlayContext:
         value = trick_pts + remaining * self.avg_card * 0.6 + self.trick_bonus
         keep = self.keep_value(card, leading)
         s = (2.0 * p - 1.0) * value - keep
-        note = f"P(take)={p:.2f}, trick≈{value:.0f} pts, keep {keep:.1f}"
+        note = f"takes the trick {p:.0%} of the time, trick worth ≈{value:.0f} points, worth {keep:.1f} to keep"
         return s, note, {"p": p, "value": value, "mine": mine, "trick_pts": trick_pts}
 
     # -- explanation

@@ -341,8 +341,12 @@ class SamplingPlayer:
         chosen = cands[0]
         _, points, made = tallies[chosen.action].mean()
         side = TEAM_NAMES[obs.seat & 1]
-        runner = f", {chosen.score - cands[1].score:.0f} better than " \
-                 f"{describe_action(cands[1].action, rules.bird_name)}" if len(cands) > 1 else ""
+        runner = ""
+        if len(cands) > 1:
+            gap = chosen.score - cands[1].score
+            other = describe_action(cands[1].action, rules.bird_name)
+            runner = (f"; the next choice, {other}, is as good" if round(gap) == 0
+                      else f"; the next choice, {other}, expects a margin {gap:.0f} points lower")
         text = (f"Over {_deals(n, weighted, True)}, by {method}, this gives {side} an expected hand score margin of "
                 f"{chosen.score:+.0f}, and {_bid_makers(obs)} {made:.0%} of the time{runner}.")
         return Decision(chosen.action, tuple(cands), text, obs.seat, phase_kind(obs))
