@@ -18,9 +18,9 @@ action) the editor works on record step p - 1 (record steps count every action f
 trump, cards). At position 0 no action is shown and the editor is disabled ("step forward to comment on an
 action"). ``rook-replay-comment`` shows the comment of that same step (at the last position also a comment on
 step n, "after the last action", which the record format allows; it is shown, not edited here):
-  ``rook-annotate`` (the editor box), ``rook-annotate-step`` ("Comment or mark the last action shown (record step
-  14): S plays Y13" and its mark), ``rook-annotate-text`` (Textarea), buttons "Save comment"
-  (``rook-annotate-save``), "Delete comment" (``rook-annotate-delete``), "!", "?", "??", "no mark"
+  ``rook-annotate`` (the editor box), ``rook-annotate-step`` ("Comment or mark the last action shown (step 15):
+  S plays Y13" and its mark; the page numbers actions as the navigator does, record step + 1),
+  ``rook-annotate-text`` (Textarea), buttons "Save comment" (``rook-annotate-save``), "Delete comment" (``rook-annotate-delete``), "!", "?", "??", "no mark"
   (``rook-annotate-mark``; the current one is highlighted), ``rook-annotate-status`` (what the last edit did, or
   its error); the action line shows the same action's mark as ``<span class="rook-mark">``;
   ``rook-annotate-path`` (Text, default ``annotated/<name>.json``), button "Save record"
@@ -834,18 +834,18 @@ class ReplayPanel(w.VBox):
         key = self._editor_key()
         if not text.strip() and not record.comment_at(k):
             self._drafts.pop(key, None)
-            self._annotate_message(f"There is no comment on {self._action_name(k)} (record step {k}): type one first.")
+            self._annotate_message(f"There is no comment on {self._action_name(k)} (step {k + 1}): type one first.")
             return
         self._replace_record(annotations.set_comment(record, k, text))
         self._drafts.pop(key, None)
-        what = f"{self._action_name(k)} (record step {k})"
+        what = f"{self._action_name(k)} (step {k + 1})"
         self._annotate_message(f"Comment saved on {what}." if text.strip() else f"Comment on {what} deleted.")
 
     @_safe
     def delete_comment(self) -> None:
         """Delete the comment of the last action shown (`annotated_step`)."""
         record, k = self._require_action()
-        what = f"{self._action_name(k)} (record step {k})"
+        what = f"{self._action_name(k)} (step {k + 1})"
         self._drafts.pop(self._editor_key(), None)
         if not record.comment_at(k):
             self._set_comment_box("")
@@ -860,7 +860,7 @@ class ReplayPanel(w.VBox):
         refused by `rookcore.annotations.set_mark` (message shown, record unchanged)."""
         record, k = self._require_action()
         self._replace_record(annotations.set_mark(record, k, mark))
-        what = f"{self._action_name(k)} (record step {k})"
+        what = f"{self._action_name(k)} (step {k + 1})"
         self._annotate_message(f"{what} marked {mark} ({annotations.MARK_NAMES[mark]})." if mark
                                else f"Mark of {what} removed.")
 
@@ -930,7 +930,7 @@ class ReplayPanel(w.VBox):
             return
         mark = annotations.mark_at(record, k)
         what = describe_step(self.states[k + 1], record)
-        self.annotate_step.value = (f"<b>Comment or mark the last action shown</b> (record step {k}): "
+        self.annotate_step.value = (f"<b>Comment or mark the last action shown</b> (step {k + 1}): "
                                     f"{escape(what, quote=False)}{mark_badge(mark)}")
         draft = self._drafts.get(self._editor_key())
         self._set_comment_box(record.comment_at(k) if draft is None else draft)
@@ -1190,17 +1190,17 @@ class ReplayPanel(w.VBox):
                            f"{team} could still get {entry['best']}, {entry['value']} after this card")
             else:
                 verdict = f"a best card ({team} keeps {entry['value']})"
-            text = (f"Analysis of the last card shown (record step {k}, trick {entry['trick']}): "
+            text = (f"Analysis of the last card shown (step {k + 1}, trick {entry['trick']}): "
                     f"<b>{escape(entry['seat'])} plays "
                     f"{escape(entry['card'])}</b>{mark_badge(entry['mark'])} — {verdict}. "
                     f"Best: {escape(best)}.")
         elif k is None:
             text = "No action shown yet: step forward to see the analysis of each card played."
         elif self.analysis.get("partial") and isinstance(self.record.actions()[k], Play):
-            text = (f"The last card shown (record step {k}) is not analysed: the analysis works from the last trick "
+            text = (f"The last card shown (step {k + 1}) is not analysed: the analysis works from the last trick "
                     f"back.")
         else:
-            text = f"The last action shown (record step {k}) is not a card: the analysis judges the cards played."
+            text = f"The last action shown (step {k + 1}) is not a card: the analysis judges the cards played."
         self.analysis_card.value = f"<div style='margin:4px 0'>{text}</div>"
         rows = [c for c in self.analysis.get("cards") or () if c.get("loss", 0) > 0]
         self._set_goto(rows, k)

@@ -45,7 +45,7 @@ def test_annotate_save_and_reload(voila_url, page, artifacts_dir, tmp_path):
     assert button(page, "rook-annotate-mark", "??").first.is_disabled()
 
     _forward_to(page, STEP + 1)
-    wait_until(lambda: f"record step {STEP}" in page.locator(".rook-annotate-step").inner_text(),
+    wait_until(lambda: f"(step {STEP + 1})" in page.locator(".rook-annotate-step").inner_text(),
                what="the annotation editor to follow the step")
     last_action = page.locator(".rook-replay-action").inner_text().replace("Last action:", "").strip().rstrip(".")
     assert last_action and last_action in page.locator(".rook-annotate-step").inner_text(), last_action

@@ -74,11 +74,12 @@ def test_comment_editor_is_about_the_last_action_shown():
     # position 1: the last action shown is record step 0, E's opening call, which the example comments on
     assert p.annotated_step == 0 and not p.comment_text.disabled
     assert p.comment_text.value == "The opening call." and "The opening call." in p.comment.value
-    assert "record step 0" in p.annotate_step.value and "E bids 70" in p.annotate_step.value
+    assert "(step 1)" in p.annotate_step.value and "E bids 70" in p.annotate_step.value
     assert "E bids 70" in p.action.value
     p.forward_button.click()
     assert p.comment_text.value == "" and p.comment.layout.display == "none"
-    assert "record step 1" in p.annotate_step.value and "S bids 75" in p.annotate_step.value
+    assert "(step 2)" in p.annotate_step.value and "S bids 75" in p.annotate_step.value
+    assert p.step_label.value.startswith("Step 2 / ")  # the same number as the navigator's, not the record's 1
     assert "S bids 75" in p.action.value
     p.first_button.click()
     assert p.comment_text.value == "" and p.comment_text.disabled
@@ -95,7 +96,7 @@ def test_a_mark_goes_on_the_card_just_played():
     p.mark_buttons["??"].click()
     assert p.record.marks == {14: "??"}
     assert "??" in _text(p.action.value) and f"plays {name}" in _text(p.annotate_step.value)
-    assert "marked ??" in _text(p.annotate_status.value) and "record step 14" in _text(p.annotate_status.value)
+    assert "marked ??" in _text(p.annotate_status.value) and "(step 15)" in _text(p.annotate_status.value)
     p.comment_text.value = "This card!"
     p.save_comment_button.click()
     assert p.record.comment_at(14) == "This card!" and "This card!" in p.comment.value
