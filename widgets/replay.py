@@ -20,8 +20,8 @@ action"). ``rook-replay-comment`` shows the comment of that same step (at the la
 step n, "after the last action", which the record format allows; it is shown, not edited here):
   ``rook-annotate`` (the editor box), ``rook-annotate-step`` ("Comment or mark the last action shown (step 15):
   S plays Y13" and its mark; the page numbers actions as the navigator does, record step + 1),
-  ``rook-annotate-text`` (Textarea), buttons "Save comment" (``rook-annotate-save``), "Delete comment" (``rook-annotate-delete``), "!", "?", "??", "no mark"
-  (``rook-annotate-mark``; the current one is highlighted), ``rook-annotate-status`` (what the last edit did, or
+  ``rook-annotate-text`` (Textarea), buttons "Save comment" (``rook-annotate-save``), "Delete comment"
+  (``rook-annotate-delete``), "!", "?", "??", "no mark" (``rook-annotate-mark``; the current one is highlighted), ``rook-annotate-status`` (what the last edit did, or
   its error); the action line shows the same action's mark as ``<span class="rook-mark">``;
   ``rook-annotate-path`` (Text, default ``annotated/<name>.json``), button "Save record"
   (``rook-annotate-save-record``), ``rook-annotate-result``, ``rook-annotate-download``
