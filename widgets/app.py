@@ -87,7 +87,8 @@ def parse_links(query: str) -> dict:
         try:
             rules = get_rules(params["variant"])
         except RulesError:
-            errors.append(f"?variant= names a rule set ({', '.join(VARIANTS)}), not {params['variant']!r}.")
+            shown = f" Deal {links['deal']} opens in {get_rules().title}, the default." if "deal" in links else ""
+            errors.append(f"?variant= names a rule set ({', '.join(VARIANTS)}), not {params['variant']!r}.{shown}")
         else:
             if "deal" in params:
                 links["variant"] = rules

@@ -251,6 +251,9 @@ def test_a_deal_link_names_its_rule_set_and_a_record_link_a_file_of_the_app_fold
     assert "?variant= names a rule set" in message and "?record=missing.json:" in message
     assert str(tmp_path) not in message and bad.tab.titles[bad.tab.selected_index] == "Play"
     assert "?variant= goes with ?deal=" in build_app(query="?variant=dixie").link_message.value
+    fallback = build_app(query="?variant=nope&deal=3")  # the deal still opens, and the message says in what
+    assert "nope" in fallback.link_message.value and "Deal 3 opens in CrowsNest, the default." in fallback.link_message.value
+    assert fallback.play_panel.table.rules.variant == "crowsnest"
     negative = build_app(query="?deal=-1")  # Python seeds with the absolute value: -1 would silently be deal 1
     assert "needs a whole number ≥ 0" in negative.link_message.value
 
