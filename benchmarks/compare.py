@@ -135,6 +135,7 @@ def worker_rook(variant: str, threads: int, deals: int, cap: float, budget: floa
             "dropped_by_budget": dropped, "not_reached": deals - len(wall) - dropped, "cap_s": cap, "budget_s": budget,
             "elapsed_s": time.perf_counter() - start,
             "wall": summarize(wall), "cpu": summarize(cpu),
+            "wall_ms_by_seed": [None if t == INF else round(t * 1e3, 1) for t in wall],  # seeds 0.. (None: capped)
             "solved_wall_mean_ms": statistics.fmean([t for t in wall if t != INF]) * 1e3 if len(wall) > capped else None,
             "rss_after_import_mb": rss0, "peak_rss_mb": peak_rss_mb()}
 
