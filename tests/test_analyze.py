@@ -207,7 +207,7 @@ def test_cli_full_disk_is_one_line():
 
 
 # ----- progress, Ctrl-C and --max-seconds: a partial result -------------------------------------------------------
-LONG = RECORD_DIR / "partnership-made.json"  # 14 tricks: ~20 s or more in full, the first tricks take most of it
+LONG = RECORD_DIR / "1-high-partnership-made.json"  # 13 tricks: over a minute in full, the first tricks take most
 STOPPED = r"^analyze: (time limit \(--max-seconds [0-9.]+\) reached: )?interrupted after (\d+) of (\d+) cards; "
 
 

@@ -102,23 +102,23 @@ def _status(page, *parts: str) -> str | None:
 
 
 def test_replay_analysis_can_be_cancelled(voila_url, page, artifacts_dir):
-    """Analyze on a 14-trick record (its first lead takes minutes): a Cancel button shows while it runs, the status
-    counts the cards and the seconds; Cancel stops it and says after how many cards, keeping them; loading another
-    record while it runs says that it was stopped."""
+    """Analyze on a 13-trick record (its first lead takes about a minute): a Cancel button shows while it runs, the
+    status counts the cards and the seconds; Cancel stops it and says after how many cards, keeping them; loading
+    another record while it runs says that it was stopped."""
     open_app(page, voila_url)
     open_tab(page, "Replay")
     page.wait_for_selector(".rook-replay-examples select", state="visible")
     cancel = page.locator("button.rook-analyze-cancel")
     assert not cancel.is_visible(), "Cancel shown while no analysis runs"
-    _select_example(page, "partnership-made")
-    wait_until(lambda: _step(page)[0] == 0 and "partnership" in page.locator(".rook-annotate-path input")
-               .input_value(), what="partnership-made to load")
+    _select_example(page, "1-high-partnership-made")
+    wait_until(lambda: _step(page)[0] == 0 and "1-high-partnership" in page.locator(".rook-annotate-path input")
+               .input_value(), what="1-high-partnership-made to load")
 
     button(page, "rook-analyze", "Analyze").first.click()
     wait_until(lambda: cancel.is_visible() and cancel.is_enabled(), what="the Cancel button")
     status = wait_until(lambda: _status(page, "cards done", "s so far"), timeout_s=120,
                         what="the progress with the seconds elapsed")
-    assert re.search(r"Analyzing… \d+ of 56 cards done", status), status
+    assert re.search(r"Analyzing… \d+ of 52 cards done", status), status
     page.locator(".rook-analysis").first.scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts_dir / "replay-analysis-running.png"), full_page=True)
     # the clock moves on while the search works
@@ -126,7 +126,7 @@ def test_replay_analysis_can_be_cancelled(voila_url, page, artifacts_dir):
 
     cancel.click()
     text = wait_until(lambda: _status(page, "Analysis cancelled after"), what="the cancel message")
-    m = re.search(r"Analysis cancelled after (\d+) of 56 cards", text)
+    m = re.search(r"Analysis cancelled after (\d+) of 52 cards", text)
     assert m and "the cards analysed so far are shown" in text, text
     wait_until(lambda: not cancel.is_visible(), what="Cancel to hide")
     assert button(page, "rook-analyze", "Analyze").first.is_enabled()
@@ -136,8 +136,8 @@ def test_replay_analysis_can_be_cancelled(voila_url, page, artifacts_dir):
     button(page, "rook-analyze", "Analyze").first.click()
     wait_until(lambda: cancel.is_visible(), what="the Cancel button again")
     _select_example(page, "crowsnest-made")
-    wait_until(lambda: _status(page, "The analysis of partnership-made was stopped: another record was loaded."),
-               what="the stopped message")
+    wait_until(lambda: _status(page, "The analysis of 1-high-partnership-made was stopped: another record was "
+                                     "loaded."), what="the stopped message")
     assert not cancel.is_visible()
     assert_no_traceback(page)
     assert not page.errors, page.errors
