@@ -174,19 +174,15 @@ class SettingsPanel(w.VBox):
     def _on_apply(self, _button=None) -> None:
         try:
             rules = self.pending()
-        except RulesError as e:
-            self.show_error(str(e))
+            if self.on_apply is not None:
+                self.on_apply(rules)
+        except Exception as e:  # noqa: BLE001 - shown, never raised into the widget event loop
+            self.show_error(str(e) if isinstance(e, RulesError) else f"could not apply: {e}")
             self.message.value = f"Nothing applied: the rule set stays {self._rules_phrase(self.rules)}."
             return
         self.error.value = ""
         self.error.layout.display = "none"
         self.rules = rules
-        if self.on_apply is not None:
-            try:
-                self.on_apply(rules)
-            except Exception as e:  # noqa: BLE001 - shown, never raised into the widget event loop
-                self.show_error(f"could not apply: {e}")
-                return
         self.message.value = f"Rule set: {self._rules_phrase(rules)} — applies from the next new game."
 
     @staticmethod

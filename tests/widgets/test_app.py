@@ -158,6 +158,19 @@ def test_settings_bad_option_shows_error(monkeypatch):
     assert len(got) == 1 and s.error.layout.display == "none"
 
 
+def test_settings_apply_that_the_app_refuses_changes_nothing():
+    """When the app cannot take the rules (its callback raises), the panel keeps its rule set and says nothing was
+    applied, next to the error line."""
+    def broken(rules):
+        raise RuntimeError("the table is busy")
+
+    s = SettingsPanel(on_apply=broken)
+    s.target.value = "500"
+    s.apply_button.click()
+    assert "could not apply: the table is busy" in s.error.value and s.error.layout.display == ""
+    assert s.rules.target != 500 and s.message.value.startswith("Nothing applied: the rule set stays <b>CrowsNest")
+
+
 def test_settings_callback_error_is_shown():
     def boom(_rules):
         raise RuntimeError("table busy")
@@ -252,7 +265,8 @@ def test_a_deal_link_names_its_rule_set_and_a_record_link_a_file_of_the_app_fold
     assert str(tmp_path) not in message and bad.tab.titles[bad.tab.selected_index] == "Play"
     assert "?variant= goes with ?deal=" in build_app(query="?variant=dixie").link_message.value
     fallback = build_app(query="?variant=nope&deal=3")  # the deal still opens, and the message says in what
-    assert "nope" in fallback.link_message.value and "Deal 3 opens in CrowsNest, the default." in fallback.link_message.value
+    message = fallback.link_message.value
+    assert "nope" in message and "Deal 3 opens in CrowsNest, the default." in message
     assert fallback.play_panel.table.rules.variant == "crowsnest"
     negative = build_app(query="?deal=-1")  # Python seeds with the absolute value: -1 would silently be deal 1
     assert "needs a whole number ≥ 0" in negative.link_message.value
