@@ -56,8 +56,8 @@ def app_path(typed: str) -> Path:
     except (OSError, RuntimeError) as e:  # a name too long for the system, a symbolic-link loop
         raise ValueError(f"{brief(typed)}: not a usable file name ({getattr(e, 'strerror', None) or e})") from e
     if path != root and root not in path.parents:
-        raise ValueError(f"{brief(typed)}: the app only opens and saves files inside its folder (type a path in it, e.g. "
-                         "hands/hand-1.json; use Upload / Download for files elsewhere)")
+        raise ValueError(f"{brief(typed)}: the app only opens and saves files inside its folder (type a path in "
+                         "it, e.g. hands/hand-1.json; use Upload / Download for files elsewhere)")
     return path
 
 
@@ -88,7 +88,7 @@ def record_path(typed: str) -> Path:
     if typed.strip().endswith(("/", os.sep)):
         raise ValueError(f"{shown} names a folder: add a file name, e.g. {shown}hand-1.json")
     if not path.suffix:
-        path = path.with_name(path.name + ".json")
+        path = _with_json(path)
     if path.name.startswith("."):
         raise ValueError(f"{shown}: a name starting with a dot makes a hidden file; choose a name like hand-1.json")
     if path.suffix.lower() != ".json":
@@ -108,8 +108,8 @@ def readable_record(typed: str) -> Path:
     cap)."""
     path = app_path(typed)
     shown = brief(typed.strip())
-    if not path.exists() and not path.suffix and path.with_name(path.name + ".json").exists():
-        path = path.with_name(path.name + ".json")  # Save adds .json to such a name (`record_path`): Load does too
+    if not path.exists() and not path.suffix and _with_json(path).exists():
+        path = _with_json(path)  # Save adds .json to such a name (`record_path`): Load does too
     if not path.exists():
         raise ValueError(f"{shown}: no such file in the app's folder")
     if path.is_dir():
@@ -117,6 +117,11 @@ def readable_record(typed: str) -> Path:
     if not path.is_file():
         raise ValueError(f"{shown} is not an ordinary file: not loaded")
     return path
+
+
+def _with_json(path: Path) -> Path:
+    """``path`` with ``.json`` added to its name (``hands/hand-1`` → ``hands/hand-1.json``)."""
+    return path.with_name(path.name + ".json")
 
 
 def _is_record(path: Path) -> bool:

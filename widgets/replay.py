@@ -21,9 +21,9 @@ step n, "after the last action", which the record format allows; it is shown, no
   ``rook-annotate`` (the editor box), ``rook-annotate-step`` ("Comment or mark the last action shown (step 15):
   S plays Y13" and its mark; the page numbers actions as the navigator does, record step + 1),
   ``rook-annotate-text`` (Textarea), buttons "Save comment" (``rook-annotate-save``), "Delete comment"
-  (``rook-annotate-delete``), "!", "?", "??", "no mark" (``rook-annotate-mark``; the current one is highlighted), ``rook-annotate-status`` (what the last edit did, or
-  its error); the action line shows the same action's mark as ``<span class="rook-mark">``;
-  ``rook-annotate-path`` (Text, default ``annotated/<name>.json``), button "Save record"
+  (``rook-annotate-delete``), "!", "?", "??", "no mark" (``rook-annotate-mark``; the current one is highlighted),
+  ``rook-annotate-status`` (what the last edit did, or its error); the action line shows the same action's mark
+  as ``<span class="rook-mark">``; ``rook-annotate-path`` (Text, default ``annotated/<name>.json``), button "Save record"
   (``rook-annotate-save-record``), ``rook-annotate-result``, ``rook-annotate-download``
   (``<a download href="data:application/json;base64,...">``).
 Analysis: button "Analyze" (``rook-analyze``), button "Cancel" (``rook-analyze-cancel``; shown only while an

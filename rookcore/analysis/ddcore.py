@@ -658,8 +658,8 @@ def _two_tricks(W, seat, dtr, alpha, beta):
     """Fail-soft remainder value (N–S view) with two tricks left and ``seat`` to lead: the next trick's lines by
     plain alpha-beta over the four hands' (at most two) cards, the last trick by `_last_trick`. No table, no move
     ordering, no card merging (but a hand's second card is skipped when `_same_below` says it is worth the first):
-    at most 16 lines, cheaper than the general search's bookkeeping. Sets ``W[REL_]``
-    to the relevance of the lines the value depends on (all of a node's lines, or the one that cut it off)."""
+    at most 16 lines, cheaper than the general search's bookkeeping. Sets ``W[REL_]`` to the relevance of the lines
+    the value depends on (all of a node's lines, or the one that cut it off)."""
     s1 = (seat + 1) & 3
     s2 = (seat + 2) & 3
     s3 = (seat + 3) & 3
