@@ -23,8 +23,8 @@ step n, "after the last action", which the record format allows; it is shown, no
   ``rook-annotate-text`` (Textarea), buttons "Save comment" (``rook-annotate-save``), "Delete comment"
   (``rook-annotate-delete``), "!", "?", "??", "no mark" (``rook-annotate-mark``; the current one is highlighted),
   ``rook-annotate-status`` (what the last edit did, or its error); the action line shows the same action's mark
-  as ``<span class="rook-mark">``; ``rook-annotate-path`` (Text, default ``annotated/<name>.json``), button "Save record"
-  (``rook-annotate-save-record``), ``rook-annotate-result``, ``rook-annotate-download``
+  as ``<span class="rook-mark">``; ``rook-annotate-path`` (Text, default ``annotated/<name>.json``), button
+  "Save record" (``rook-annotate-save-record``), ``rook-annotate-result``, ``rook-annotate-download``
   (``<a download href="data:application/json;base64,...">``).
 Analysis: button "Analyze" (``rook-analyze``), button "Cancel" (``rook-analyze-cancel``; shown only while an
   analysis runs: stops it and keeps the cards analysed so far), ``rook-analysis-status`` ("Analyzing… 51 of 52
