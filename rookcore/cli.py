@@ -225,9 +225,12 @@ def _seed(text: str) -> int:
     would silently replay seed 7. Raises argparse.ArgumentTypeError (a one-line usage error, exit 2) otherwise."""
     try:
         value = int(text)
-    except ValueError:
+    except ValueError:  # not a number, or more than Python's 4,300 digits
         value = -1
     if value < 0:
+        if len(text) > 40:
+            raise argparse.ArgumentTypeError(f"must be a whole number ≥ 0 of at most 4,300 digits, not {text[:20]!r}… "
+                                             f"({len(text):,} characters)")
         raise argparse.ArgumentTypeError(f"must be a whole number ≥ 0, not {text!r}")
     return value
 
@@ -242,6 +245,10 @@ def _positive_seconds(text: str) -> float:
     if not (math.isfinite(value) and value > 0):
         raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text!r}")
     return value
+
+
+GAME_MAX_HANDS = 200
+"""The most hands ``play --game`` plays (a target far above any hand's score could otherwise run for hours)."""
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -260,7 +267,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     players = [LEVELS[args.level](seed=(args.seed or 0) * 4 + s) for s in range(4)]
     variant = args.variant.lower()  # records name rule sets in lower case (record-format.md "variant")
     if args.game:
-        record = play_game(rules, players, seed=args.seed, variant=variant)
+        record = play_game(rules, players, seed=args.seed, variant=variant, max_hands=GAME_MAX_HANDS)
+        if len(record.hands) >= GAME_MAX_HANDS and record.winner is None:
+            print(f"note: no team reached the target in {GAME_MAX_HANDS} hands; the record stops there, with no "
+                  "winner", file=sys.stderr)
     elif (args.hands or 1) == 1:
         record = play_hands(rules, players, 1, seed=args.seed, variant=variant).hands[0]
     else:
@@ -277,8 +287,8 @@ def _options(text: str | None) -> dict | None:
         return None
     try:
         options = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RulesError(f"--options is not valid JSON: {e}") from e
+    except (ValueError, RecursionError) as e:  # JSONDecodeError, over-long integers, deep nesting
+        raise RulesError(f"--options is not valid JSON: {records.json_problem(e)}") from e
     if not isinstance(options, dict):
         raise RulesError(f"--options must be a JSON object such as '{{\"bird\": false}}', not {text}")
     return options
@@ -362,7 +372,8 @@ def build_parser() -> argparse.ArgumentParser:
                       "same game)")
     group = play.add_mutually_exclusive_group()
     group.add_argument("--hands", type=int, default=None, help="number of hands (1: a hand record)")
-    group.add_argument("--game", action="store_true", help="play a whole game (a game record)")
+    group.add_argument("--game", action="store_true", help="play a whole game (a game record; at most "
+                       f"{GAME_MAX_HANDS} hands, then it stops with no winner)")
     play.add_argument("--level", default="rules", help="AI level (default: rules)")
     play.add_argument("--out", help="file to write (default: standard output)")
     play.set_defaults(func=cmd_play)

@@ -245,6 +245,18 @@ class GameRecord:
 
 
 # ----- reading -----------------------------------------------------------------
+def json_problem(error: Exception) -> str:
+    """One line saying why ``json.loads`` refused a text (``error``: the ValueError or RecursionError it raised):
+    the decoder's own message (at most 200 characters), or in words for an integer of more than Python's 4,300
+    digits and for nesting too deep to read."""
+    text = str(error)
+    if "integer string conversion" in text:
+        return "a number in it has more than 4,300 digits"
+    if isinstance(error, RecursionError):
+        return "arrays or objects nested too deeply to read"
+    return text[:200] or type(error).__name__
+
+
 def loads(text: str | bytes, max_bytes: int = MAX_RECORD_BYTES) -> HandRecord | GameRecord:
     """Parse and fully validate a hand or game record (schema, deal, every step legal).
 
@@ -261,7 +273,7 @@ def loads(text: str | bytes, max_bytes: int = MAX_RECORD_BYTES) -> HandRecord | 
     except UnicodeDecodeError as e:
         raise RecordError(f"not JSON: not a UTF-8 text file (byte {e.start} cannot be read as text)") from e
     except (ValueError, RecursionError) as e:  # JSONDecodeError, over-long integers, deep nesting
-        raise RecordError(f"not JSON: {str(e)[:200] or type(e).__name__}") from e
+        raise RecordError(f"not JSON: {json_problem(e)}") from e
     try:  # a \ud800 escape decodes to a lone surrogate, which no UTF-8 file (and no saved record) can hold
         json.dumps(doc, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError as e:

@@ -266,8 +266,13 @@ def parse_points(text: Any, where: str = "", negative: bool = True) -> int:
         if t == "":
             raise ExerciseError(f"{_cap(where)} is empty: {hint}" if where else f"nothing was typed: {hint}")
         shown = repr(text.strip() if isinstance(text, str) else text)
+        if len(shown) > 40:
+            shown = f"{text.strip()[:20]!r}… ({len(text.strip()):,} characters)"
         if t is None or not _WHOLE_NUMBER.fullmatch(t):
             raise ExerciseError(f"{shown}{f' in {where}' if where else ''} is not a whole number: {hint}")
+        if len(t) > 12:  # int() refuses more than 4,300 digits; no answer here needs a dozen
+            raise ExerciseError(f"{shown}{f' in {where}' if where else ''} has more digits than any number of points "
+                                f"here: {hint}")
         value = int(t)
     if value < 0 and not negative:
         raise ExerciseError(f"{shown}{f' in {where}' if where else ''} is below zero, but points captured are never "

@@ -219,6 +219,30 @@ def test_play_command_writes_a_valid_record(tmp_path, variant):
     assert json.loads(again.stdout) == json.loads(out.read_text())
 
 
+def test_numbers_longer_than_python_reads_are_refused_in_words(tmp_path):
+    """Python refuses to read an integer of more than 4,300 digits; each place that reads one says so in a line."""
+    huge = "9" * 5000
+    result = run_cli("play", "--options", f'{{"target": {huge}}}')
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.strip() == "--options is not valid JSON: a number in it has more than 4,300 digits"
+    result = run_cli("play", "--seed", huge)
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert "of at most 4,300 digits, not '99999999999999999999'… (5,000 characters)" in result.stderr
+    with pytest.raises(RecordError, match="^not JSON: a number in it has more than 4,300 digits$"):
+        records.loads('{"variant": "crowsnest", "bid": ' + huge + "}")
+
+
+def test_a_game_that_never_ends_says_where_it_stopped(monkeypatch, capsys):
+    """``play --game`` stops at `GAME_MAX_HANDS` and says so on stderr (the record has no winner)."""
+    from rookcore import cli
+    monkeypatch.setattr(cli, "GAME_MAX_HANDS", 2)
+    assert cli.main(["play", "--game", "--seed", "1", "--options", '{"target": 100000}']) == 0
+    out, err = capsys.readouterr()
+    game = records.loads(out)
+    assert len(game.hands) == 2 and game.winner is None
+    assert err.strip() == "note: no team reached the target in 2 hands; the record stops there, with no winner"
+
+
 @pytest.mark.parametrize("command", [["play"], ["arena", "--deals", "1"]])
 def test_a_negative_seed_is_a_usage_error(command):
     # random.Random(-7) is random.Random(7): a negative seed would silently replay another seed's deals

@@ -240,6 +240,14 @@ def test_parse_points_refuses_the_rest(text):
         teaching.parse_points(text, where="the N–S box")
 
 
+def test_parse_points_refuses_more_digits_than_any_score():
+    """Beyond a dozen digits (and Python's 4,300-digit limit on reading an integer) the message says so, shortly."""
+    with pytest.raises(teaching.ExerciseError, match=r"^'99999999999999999999'… \(5,000 characters\) in the Points box "
+                       r"has more digits than any number of points here: type a whole number of points, e\.g\. 85$"):
+        teaching.parse_points("9" * 5000, where="the Points box", negative=False)
+    assert teaching.parse_points("-" + "9" * 11) == -99_999_999_999
+
+
 def test_number_answers_refuse_text():
     ex = teaching.make_exercise("score_hand", "crowsnest", 0)
     fb = ex.check(("abc", ex.answer[1]))

@@ -81,6 +81,9 @@ def parse_links(query: str) -> dict:
             deal = -1
         if deal >= 0:  # a negative seed would silently give the deal of its absolute value
             links["deal"] = deal
+        elif len(params["deal"]) > 40:  # int() refuses more than 4,300 digits
+            errors.append(f"?deal= needs a whole number ≥ 0 (a deal seed) of at most 4,300 digits, not "
+                          f"{params['deal'][:20]!r}… ({len(params['deal']):,} characters).")
         else:
             errors.append(f"?deal= needs a whole number ≥ 0 (a deal seed), not {params['deal']!r}.")
     if "variant" in params:

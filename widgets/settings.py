@@ -147,8 +147,10 @@ class SettingsPanel(w.VBox):
         typed = self.target.value.strip()
         text = typed.replace(",", "").replace(" ", "")
         low, high = TARGET_RANGE
-        if not (text.isdecimal() and low <= int(text) <= high):  # isdigit() lets '³' through, which int() refuses
-            raise RulesError(f"Game to: type a whole number of points from {low} to {high:,}, not {typed!r}")
+        # isdigit() lets '³' through, which int() refuses; int() also refuses more than 4,300 digits
+        if not (text.isdecimal() and len(text) <= 9 and low <= int(text) <= high):
+            shown = repr(typed) if len(typed) <= 40 else f"{typed[:20]!r}… ({len(typed):,} characters)"
+            raise RulesError(f"Game to: type a whole number of points from {low} to {high:,}, not {shown}")
         return int(text)
 
     def pending(self) -> Rules:

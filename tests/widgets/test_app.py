@@ -129,7 +129,7 @@ def test_settings_bad_option_shows_error(monkeypatch):
     s.target.value = "400"
     s.apply_button.click()
     assert got.pop().target == 400 and "applies from the next new game" in s.message.value
-    for typed in ("-5", "1e3", "", "9", "10001", "abc", "³⁰⁰"):  # refused in words, nothing changed to fit
+    for typed in ("-5", "1e3", "", "9", "10001", "abc", "³⁰⁰", "9" * 5000):  # refused in words, nothing changed
         s.target.value = typed
         s.apply_button.click()
         assert got == [] and "Game to: type a whole number of points from 10 to 10,000" in s.error.value, typed
@@ -279,6 +279,8 @@ def test_bad_deep_links_show_a_message_not_an_error():
     assert "whole number" in app.link_message.value  # both problems, one line each
     assert app.tab.titles[app.tab.selected_index] == "Play"
     assert "whole number" in build_app(query="deal=xyz").link_message.value
+    huge = build_app(query="deal=" + "9" * 5000).link_message.value  # more digits than int() reads
+    assert "of at most 4,300 digits, not &#x27;99999999999999999999&#x27;… (5,000 characters)" in huge
 
 
 def test_settings_ai_level_reaches_every_ai_seat_and_the_hint():
