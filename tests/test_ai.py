@@ -180,7 +180,7 @@ def test_explanations_name_cards_as_the_page_does_and_count_in_good_english():
                 d = players[state.to_act].decide(state.observation(state.to_act))
                 text = d.explanation + " " + " ".join(c.note for c in d.candidates)
                 if d.kind == "play":  # each card's note in words, no formula signs
-                    assert all(re.fullmatch(r"takes the trick \d+% of the time, trick worth ≈\d+ points, worth "
+                    assert all(re.fullmatch(r"(N–S|E–W) take the trick \d+% of the time, trick worth ≈\d+ points, worth "
                                             r"-?\d+\.\d to keep", c.note) for c in d.candidates), d.candidates
                 assert " 1 trumps" not in text and "led by ROOK" not in text and "led by CROW" not in text, text
                 assert not text.startswith("I ") and " we " not in text, text
@@ -201,3 +201,28 @@ def test_describe_action_writes_the_bird_as_the_page_does():
     crow = Card.parse("CROW")
     assert describe_action(Play(crow), "Crow") == "plays Crow"
     assert describe_action(Discard([crow, Card.parse("R5")]), "Crow") == "buries Crow R5"  # id order
+
+
+def test_a_second_seat_that_leaves_the_trick_to_partner_says_so():
+    """Second to play, not playing for the trick while partner (still to play) is likely to take it: the sentence
+    says so instead of "does not play for this trick", and its chance matches the card's note."""
+    from rookcore.ai import LEVELS
+    found = 0
+    for seed in range(8):
+        state = HandState.deal(get_rules("crowsnest"), seed % 4, seed)
+        players = [LEVELS["rules"](seed=s) for s in range(4)]
+        while not state.is_over:
+            obs = state.observation(state.to_act)
+            d = players[state.to_act].decide(obs)
+            if "leaves the trick to partner" in d.explanation:
+                found += 1
+                assert len(obs.trick) == 1, d.explanation
+                chance = re.search(r"take it about (\d+)% of the time", d.explanation).group(1)
+                note = next(c.note for c in d.candidates if c.action == d.action)
+                assert int(chance) >= 50 and f"take the trick {chance}% of the time" in note, (d.explanation, note)
+            else:
+                assert not ("does not play for this trick" in d.explanation and len(obs.trick) == 1
+                            and re.search(r"take the trick ([5-9]\d|100)%",
+                                          next(c.note for c in d.candidates if c.action == d.action))), d.explanation
+            state.apply(d.action)
+    assert found > 0

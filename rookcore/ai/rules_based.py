@@ -20,7 +20,7 @@ from typing import Iterable
 
 from ..actions import PASS, Bid, Discard, NameTrump
 from ..cards import COLOUR_NAMES, COLOURS, Card
-from ..hand import SEATS, Observation, TrickTables, trick_tables, trick_winner
+from ..hand import SEATS, TEAM_NAMES, Observation, TrickTables, trick_tables, trick_winner
 from ..rules import BIRD_BELOW_RED_ONE, BIRD_BOTTOM, BIRD_TOP, MAKE_BID, RED_ONE, Rules
 from .base import Candidate, Decision, check_to_act, phase_kind
 
@@ -503,7 +503,8 @@ class _PlayContext:
         value = trick_pts + remaining * self.avg_card * 0.6 + self.trick_bonus
         keep = self.keep_value(card, leading)
         s = (2.0 * p - 1.0) * value - keep
-        note = f"takes the trick {p:.0%} of the time, trick worth ≈{value:.0f} points, worth {keep:.1f} to keep"
+        note = (f"{TEAM_NAMES[self.seat & 1]} take the trick {p:.0%} of the time, trick worth ≈{value:.0f} points, "
+                f"worth {keep:.1f} to keep")
         return s, note, {"p": p, "value": value, "mine": mine, "trick_pts": trick_pts}
 
     # -- explanation
@@ -550,6 +551,9 @@ class _PlayContext:
                 why = f"{who} plays a low {name} because partner {SEATS[self.partner]} is already winning the trick"
             elif d["mine"]:
                 why = f"{who} plays {name} to try for the trick, though it may be beaten"
+            elif p >= 0.5 and len(obs.trick) < 2:  # partner still to play and likely to take it
+                why = (f"{who} plays {name}, its least useful card, and leaves the trick to partner "
+                       f"{SEATS[self.partner]}, still to play ({TEAM_NAMES[self.seat & 1]} take it about {p:.0%} of the time)")
             else:
                 why = f"{who} does not play for this trick: it plays {name}, its least useful card"
         return why + fact + "."
