@@ -229,8 +229,8 @@ def _seed(text: str) -> int:
         value = -1
     if value < 0:
         if len(text) > 40:
-            raise argparse.ArgumentTypeError(f"must be a whole number ≥ 0 of at most 4,300 digits, not {text[:20]!r}… "
-                                             f"({len(text):,} characters)")
+            raise argparse.ArgumentTypeError(f"must be a whole number ≥ 0 of at most 4,300 digits, not "
+                                             f"{text[:20]!r}… ({len(text):,} characters)")
         raise argparse.ArgumentTypeError(f"must be a whole number ≥ 0, not {text!r}")
     return value
 

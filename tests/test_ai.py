@@ -180,8 +180,8 @@ def test_explanations_name_cards_as_the_page_does_and_count_in_good_english():
                 d = players[state.to_act].decide(state.observation(state.to_act))
                 text = d.explanation + " " + " ".join(c.note for c in d.candidates)
                 if d.kind == "play":  # each card's note in words, no formula signs
-                    assert all(re.fullmatch(r"(N–S|E–W) take the trick \d+% of the time, trick worth ≈\d+ points, worth "
-                                            r"-?\d+\.\d to keep", c.note) for c in d.candidates), d.candidates
+                    assert all(re.fullmatch(r"(N–S|E–W) take the trick \d+% of the time, trick worth ≈\d+ points, "
+                                            r"worth -?\d+\.\d to keep", c.note) for c in d.candidates), d.candidates
                 assert " 1 trumps" not in text and "led by ROOK" not in text and "led by CROW" not in text, text
                 assert not text.startswith("I ") and " we " not in text, text
                 state.apply(d.action)

@@ -247,7 +247,7 @@ def endgame(rules, seed):
     st = play_ready(rules, seed)
     rng = random.Random(seed * 7 + 1)
     left, into = 4 + seed % 3, seed % 4
-    while rules.hand_size - len(st.tricks) > left or (rules.hand_size - len(st.tricks) == left and len(st.trick) < into):
+    while (rules.hand_size - len(st.tricks), -len(st.trick)) > (left, -into):  # more tricks left, or fewer cards in
         st.apply(rng.choice(st.legal_actions()))
     return st
 

@@ -242,8 +242,8 @@ def test_parse_points_refuses_the_rest(text):
 
 def test_parse_points_refuses_more_digits_than_any_score():
     """Beyond a dozen digits (and Python's 4,300-digit limit on reading an integer) the message says so, shortly."""
-    with pytest.raises(teaching.ExerciseError, match=r"^'99999999999999999999'… \(5,000 characters\) in the Points box "
-                       r"has more digits than any number of points here: type a whole number of points, e\.g\. 85$"):
+    with pytest.raises(teaching.ExerciseError, match=r"^'99999999999999999999'… \(5,000 characters\) "
+                       r"in the Points box has more digits than any number of points here: type a whole number of points, e\.g\. 85$"):
         teaching.parse_points("9" * 5000, where="the Points box", negative=False)
     assert teaching.parse_points("-" + "9" * 11) == -99_999_999_999
 

@@ -69,7 +69,7 @@ def parse_links(query: str) -> dict:
     Returns a dict with those keys present; bad parameters give ``{"errors": [message, ...]}`` (one line each)
     instead of raising.
     """
-    params = {k: v[-1] for k, v in parse_qs(query.lstrip("?")).items()}
+    params = {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items()}  # ?deal= is a mistake
     links: dict = {}
     errors = []
     if "record" in params:

@@ -553,7 +553,8 @@ class _PlayContext:
                 why = f"{who} plays {name} to try for the trick, though it may be beaten"
             elif p >= 0.5 and len(obs.trick) < 2:  # partner still to play and likely to take it
                 why = (f"{who} plays {name}, its least useful card, and leaves the trick to partner "
-                       f"{SEATS[self.partner]}, still to play ({TEAM_NAMES[self.seat & 1]} take it about {p:.0%} of the time)")
+                       f"{SEATS[self.partner]}, still to play ({TEAM_NAMES[self.seat & 1]} take it about {p:.0%} of "
+                       "the time)")
             else:
                 why = f"{who} does not play for this trick: it plays {name}, its least useful card"
         return why + fact + "."
