@@ -228,10 +228,8 @@ def _seed(text: str) -> int:
     except ValueError:  # not a number, or more than Python's 4,300 digits
         value = -1
     if value < 0:
-        if len(text) > 40:
-            raise argparse.ArgumentTypeError(f"must be a whole number ≥ 0 of at most 4,300 digits, not "
-                                             f"{text[:20]!r}… ({len(text):,} characters)")
-        raise argparse.ArgumentTypeError(f"must be a whole number ≥ 0, not {text!r}")
+        limit = " of at most 4,300 digits" if len(text) > 40 else ""
+        raise argparse.ArgumentTypeError(f"must be a whole number ≥ 0{limit}, not {records.quoted(text)}")
     return value
 
 

@@ -245,6 +245,12 @@ class GameRecord:
 
 
 # ----- reading -----------------------------------------------------------------
+def quoted(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a one-line message: its repr, or when longer than ``limit`` characters its first 20
+    characters' repr, "…" and its length (e.g. ``'99999999999999999999'… (5,000 characters)``)."""
+    return repr(text) if len(text) <= limit else f"{text[:20]!r}… ({len(text):,} characters)"
+
+
 def json_problem(error: Exception) -> str:
     """One line saying why ``json.loads`` refused a text (``error``: the ValueError or RecursionError it raised):
     the decoder's own message (at most 200 characters), or in words for an integer of more than Python's 4,300

@@ -34,6 +34,7 @@ from typing import Any, Iterable, Sequence
 from .actions import PASS, Bid, Discard, NameTrump, Pass, Play, bid as make_bid
 from .cards import COLOUR_NAMES, COLOURS, Card, CardError
 from .hand import SEATS, TEAM_NAMES, HandState, Phase, seat_index, trick_tables, trick_winner
+from .records import quoted
 from .rules import BIRD_BELOW_RED_ONE, BIRD_BOTTOM, BIRD_TOP, MAKE_BID, RED_ONE, Rules, get_rules
 
 KINDS: tuple[str, ...] = ("which_cards_legal", "trick_winner", "score_hand", "what_to_bid", "count_points")
@@ -265,9 +266,7 @@ def parse_points(text: Any, where: str = "", negative: bool = True) -> int:
         t = text.strip().translate(_MINUS_SIGNS) if isinstance(text, str) else None
         if t == "":
             raise ExerciseError(f"{_cap(where)} is empty: {hint}" if where else f"nothing was typed: {hint}")
-        shown = repr(text.strip() if isinstance(text, str) else text)
-        if len(shown) > 40:
-            shown = f"{text.strip()[:20]!r}… ({len(text.strip()):,} characters)"
+        shown = quoted(text.strip()) if isinstance(text, str) else repr(text)
         if t is None or not _WHOLE_NUMBER.fullmatch(t):
             raise ExerciseError(f"{shown}{f' in {where}' if where else ''} is not a whole number: {hint}")
         if len(t) > 12:  # int() refuses more than 4,300 digits; no answer here needs a dozen

@@ -23,6 +23,7 @@ import re
 from urllib.parse import parse_qs
 
 from rookcore.examples import list_examples
+from rookcore.records import quoted
 from rookcore.rules import VARIANTS, Rules, RulesError, get_rules
 
 from .lessons import LINK_STYLE, PROGRESS, progress_view, tutorial_index
@@ -81,11 +82,9 @@ def parse_links(query: str) -> dict:
             deal = -1
         if deal >= 0:  # a negative seed would silently give the deal of its absolute value
             links["deal"] = deal
-        elif len(params["deal"]) > 40:  # int() refuses more than 4,300 digits
-            errors.append(f"?deal= needs a whole number ≥ 0 (a deal seed) of at most 4,300 digits, not "
-                          f"{params['deal'][:20]!r}… ({len(params['deal']):,} characters).")
-        else:
-            errors.append(f"?deal= needs a whole number ≥ 0 (a deal seed), not {params['deal']!r}.")
+        else:  # int() also refuses more than 4,300 digits
+            limit = " of at most 4,300 digits" if len(params["deal"]) > 40 else ""
+            errors.append(f"?deal= needs a whole number ≥ 0 (a deal seed){limit}, not {quoted(params['deal'])}.")
     if "variant" in params:
         try:
             rules = get_rules(params["variant"])

@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
+from rookcore.records import quoted
 from rookcore.rules import FIRST_LEAD_DEALER, FIRST_LEAD_DECLARER, VARIANTS, Rules, RulesError, get_rules
 
 from .rules_view import option_phrases
@@ -149,8 +150,7 @@ class SettingsPanel(w.VBox):
         low, high = TARGET_RANGE
         # isdigit() lets '³' through, which int() refuses; int() also refuses more than 4,300 digits
         if not (text.isdecimal() and len(text) <= 9 and low <= int(text) <= high):
-            shown = repr(typed) if len(typed) <= 40 else f"{typed[:20]!r}… ({len(typed):,} characters)"
-            raise RulesError(f"Game to: type a whole number of points from {low} to {high:,}, not {shown}")
+            raise RulesError(f"Game to: type a whole number of points from {low} to {high:,}, not {quoted(typed)}")
         return int(text)
 
     def pending(self) -> Rules:
