@@ -12,6 +12,7 @@ import time
 from typing import Any, Sequence
 
 from . import records
+from .game import MAX_GAME_HANDS
 from .rules import RulesError, get_rules
 
 EXIT_BAD_INPUT = 2
@@ -245,10 +246,6 @@ def _positive_seconds(text: str) -> float:
     return value
 
 
-GAME_MAX_HANDS = 200
-"""The most hands ``play --game`` plays (a target far above any hand's score could otherwise run for hours)."""
-
-
 def cmd_play(args: argparse.Namespace) -> int:
     """``play``: the AI plays all four seats; writes a hand record (1 hand) or a game record."""
     from .ai import LEVELS  # noqa: PLC0415 - the AI is only needed here
@@ -265,9 +262,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     players = [LEVELS[args.level](seed=(args.seed or 0) * 4 + s) for s in range(4)]
     variant = args.variant.lower()  # records name rule sets in lower case (record-format.md "variant")
     if args.game:
-        record = play_game(rules, players, seed=args.seed, variant=variant, max_hands=GAME_MAX_HANDS)
-        if len(record.hands) >= GAME_MAX_HANDS and record.winner is None:
-            print(f"note: no team reached the target in {GAME_MAX_HANDS} hands; the record stops there, with no "
+        record = play_game(rules, players, seed=args.seed, variant=variant, max_hands=MAX_GAME_HANDS)
+        if record.winner is None:  # stopped at the limit of hands
+            print(f"note: no team reached the target in {len(record.hands)} hands; the record stops there, with no "
                   "winner", file=sys.stderr)
     elif (args.hands or 1) == 1:
         record = play_hands(rules, players, 1, seed=args.seed, variant=variant).hands[0]
@@ -371,7 +368,7 @@ def build_parser() -> argparse.ArgumentParser:
     group = play.add_mutually_exclusive_group()
     group.add_argument("--hands", type=int, default=None, help="number of hands (1: a hand record)")
     group.add_argument("--game", action="store_true", help="play a whole game (a game record; at most "
-                       f"{GAME_MAX_HANDS} hands, then it stops with no winner)")
+                       f"{MAX_GAME_HANDS} hands, then it stops with no winner)")
     play.add_argument("--level", default="rules", help="AI level (default: rules)")
     play.add_argument("--out", help="file to write (default: standard output)")
     play.set_defaults(func=cmd_play)

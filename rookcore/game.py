@@ -13,6 +13,11 @@ from .hand import HandState, IllegalAction, seat_index
 from .rules import Rules, get_rules
 
 
+MAX_GAME_HANDS = 200
+"""The most hands a game played by the AIs alone lasts (`rookcore.selfplay.play_game`, ``play --game``): a target far
+above any hand's score, or endless pass-outs, could otherwise run for hours; the record then has no winner."""
+
+
 def game_winner(scores: tuple[int, int] | list[int], target: int) -> int | None:
     """Winning team (0 = N–S, 1 = E–W) for running ``scores`` (points), or None if play goes on.
 

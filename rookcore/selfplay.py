@@ -6,7 +6,7 @@ from typing import Sequence
 
 from . import records
 from .ai import play_hand as play_out
-from .game import Game
+from .game import MAX_GAME_HANDS, Game
 from .rules import Rules
 
 
@@ -23,7 +23,7 @@ def play_hands(rules: Rules, players: Sequence, count: int, seed: int | None = N
 
 
 def play_game(rules: Rules, players: Sequence, seed: int | None = None, variant: str | None = None,
-              max_hands: int = 200) -> records.GameRecord:
+              max_hands: int = MAX_GAME_HANDS) -> records.GameRecord:
     """Play a whole game to the target (rules.md "Game end"); returns the game record.
 
     ``max_hands`` bounds pathological games (e.g. endless pass-outs); the record then has no winner.

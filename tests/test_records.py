@@ -233,9 +233,9 @@ def test_numbers_longer_than_python_reads_are_refused_in_words(tmp_path):
 
 
 def test_a_game_that_never_ends_says_where_it_stopped(monkeypatch, capsys):
-    """``play --game`` stops at `GAME_MAX_HANDS` and says so on stderr (the record has no winner)."""
+    """``play --game`` stops at `MAX_GAME_HANDS` and says so on stderr (the record has no winner)."""
     from rookcore import cli
-    monkeypatch.setattr(cli, "GAME_MAX_HANDS", 2)
+    monkeypatch.setattr(cli, "MAX_GAME_HANDS", 2)
     assert cli.main(["play", "--game", "--seed", "1", "--options", '{"target": 100000}']) == 0
     out, err = capsys.readouterr()
     game = records.loads(out)
