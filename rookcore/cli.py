@@ -225,13 +225,9 @@ def _seed(text: str) -> int:
     """A ``--seed`` value: a whole number ≥ 0 (argparse type). Python's random seeds with the absolute value, so -7
     would silently replay seed 7. Raises argparse.ArgumentTypeError (a one-line usage error, exit 2) otherwise."""
     try:
-        value = int(text)
-    except ValueError:  # not a number, or more than Python's 4,300 digits
-        value = -1
-    if value < 0:
-        limit = " of at most 4,300 digits" if len(text) > 40 else ""
-        raise argparse.ArgumentTypeError(f"must be a whole number ≥ 0{limit}, not {records.quoted(text)}")
-    return value
+        return records.read_seed(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(f"must be {e}") from None
 
 
 def _positive_seconds(text: str) -> float:

@@ -251,6 +251,20 @@ def quoted(text: str, limit: int = 40) -> str:
     return repr(text) if len(text) <= limit else f"{text[:20]!r}… ({len(text):,} characters)"
 
 
+def read_seed(text: str) -> int:
+    """A deal or game seed typed as text (``--seed``, the app's ``?deal=``): a whole number ≥ 0 (int). Python's
+    random seeds with the absolute value, so -7 would silently replay seed 7. Raises ValueError ("a whole number ≥ 0,
+    not '-7'"; naming Python's 4,300-digit limit for a longer number) otherwise."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        limit = " of at most 4,300 digits" if text.strip().isdecimal() else ""  # digits only, yet refused: too many
+        raise ValueError(f"a whole number ≥ 0{limit}, not {quoted(text)}")
+    return value
+
+
 def json_problem(error: Exception) -> str:
     """One line saying why ``json.loads`` refused a text (``error``: the ValueError or RecursionError it raised):
     the decoder's own message (at most 200 characters), or in words for an integer of more than Python's 4,300

@@ -370,3 +370,15 @@ def test_read_record_reads_no_more_than_its_cap(tmp_path):
     with pytest.raises(records.RecordError, match="larger than"):
         read_record(str(path), 2000)
     assert read_record(str(path)).variant == "crowsnest"  # the CLI's cap (64 MB) takes it
+
+
+@pytest.mark.parametrize("text, message", [
+    ("-7", "a whole number ≥ 0, not '-7'"), ("abc", "a whole number ≥ 0, not 'abc'"),
+    ("x" * 50, "a whole number ≥ 0, not 'xxxxxxxxxxxxxxxxxxxx'… (50 characters)"),
+    ("9" * 5000, "a whole number ≥ 0 of at most 4,300 digits, not '99999999999999999999'… (5,000 characters)")])
+def test_read_seed_refuses_in_words(text, message):
+    """One reader of typed seeds (``--seed``, ``?deal=``): the digit limit is named only for a number too long."""
+    with pytest.raises(ValueError) as caught:
+        records.read_seed(text)
+    assert str(caught.value) == message
+    assert records.read_seed(" 42 ") == 42 and records.read_seed("9" * 50) == int("9" * 50)

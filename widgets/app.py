@@ -23,7 +23,7 @@ import re
 from urllib.parse import parse_qs
 
 from rookcore.examples import list_examples
-from rookcore.records import quoted
+from rookcore.records import read_seed
 from rookcore.rules import VARIANTS, Rules, RulesError, get_rules
 
 from .lessons import LINK_STYLE, PROGRESS, progress_view, tutorial_index
@@ -77,14 +77,9 @@ def parse_links(query: str) -> dict:
         links["record"] = params["record"]
     if "deal" in params:
         try:
-            deal = int(params["deal"])
-        except ValueError:
-            deal = -1
-        if deal >= 0:  # a negative seed would silently give the deal of its absolute value
-            links["deal"] = deal
-        else:  # int() also refuses more than 4,300 digits
-            limit = " of at most 4,300 digits" if len(params["deal"]) > 40 else ""
-            errors.append(f"?deal= needs a whole number ≥ 0 (a deal seed){limit}, not {quoted(params['deal'])}.")
+            links["deal"] = read_seed(params["deal"])
+        except ValueError as e:
+            errors.append(f"?deal= (a deal seed) needs {e}.")
     if "variant" in params:
         try:
             rules = get_rules(params["variant"])

@@ -280,7 +280,7 @@ def test_bad_deep_links_show_a_message_not_an_error():
     assert app.tab.titles[app.tab.selected_index] == "Play"
     assert "whole number" in build_app(query="deal=xyz").link_message.value
     empty = build_app(query="deal=&record=").link_message.value  # left empty: said, not ignored
-    assert "?deal= needs a whole number ≥ 0 (a deal seed), not &#x27;&#x27;." in empty
+    assert "?deal= (a deal seed) needs a whole number ≥ 0, not &#x27;&#x27;." in empty
     assert "No bundled record is named &#x27;&#x27;" in empty
     huge = build_app(query="deal=" + "9" * 5000).link_message.value  # more digits than int() reads
     assert "of at most 4,300 digits, not &#x27;99999999999999999999&#x27;… (5,000 characters)" in huge
