@@ -226,12 +226,17 @@ def _kept_on(found: SavedGame) -> str:
 def start_game(deal: int | None = None, rules: Rules | None = None) -> GameStart:
     """The game a new page starts with (the app's Play tab; bad files never raise):
 
-    * without ``deal``: the kept game goes on ("Welcome back: …"); a kept game that is over gives a new game with its
-      rules, AI level and pace (saying so); a kept game that cannot be resumed gives a new game and says why;
+    * without ``deal``: the kept game goes on ("Welcome back: …"; without a word while the learner has taken no
+      action in it, `Table.game_started`, e.g. a page fetched by a health check: the visitor is new); a kept game
+      that is over gives a new game with its rules, AI level and pace (saying so); a kept game that cannot be
+      resumed gives a new game and says why;
     * with ``deal`` (a shared deal link): that deal, kept beside the learner's own game (`deal_game_path`), which
       it never replaces; a reload of the same link goes on with it. The AI level and pace come from the learner's
       own kept game. ``rules``: the link's rule set (``?variant=``; default CrowsNest), part of what the link names:
-      a kept game of the same deal under other rules starts again.
+      a kept game of the same deal under other rules starts again. The learner's own game and a linked game are
+      spoken of ("kept", "Welcome back") only once the learner has acted in them.
+
+    Returns a `GameStart`; raises nothing for a bad or missing file.
     """
     main = game_path()
     own, problem = _kept(main)
@@ -243,15 +248,16 @@ def start_game(deal: int | None = None, rules: Rules | None = None) -> GameStart
         extra = {"deal": deal}
         same = (linked is not None and linked.extra.get("deal") == deal
                 and linked.table.rules.same_game(rules))
+        note = ("Your own game is kept: open the app without ?deal= to go on with it."
+                if own and own.table.game_started and not own.table.game.is_over else "")
         if same and not linked.table.game.is_over:
             t = linked.table
             ns, ew = t.game.scores
-            return GameStart(t, True, f"Welcome back to deal {deal}: your game goes on (hand {t.hand_number}, "
-                             f"N–S {ns} · E–W {ew}; kept on {_kept_on(linked)}).",
-                             linked.extra.get("pending_rules"), linked.extra.get("pace"), slot, extra, True)
+            welcome = (f"Welcome back to deal {deal}: your game goes on (hand {t.hand_number}, N–S {ns} · E–W {ew}; "
+                       f"kept on {_kept_on(linked)})." if t.game_started else note)
+            return GameStart(t, True, welcome, linked.extra.get("pending_rules"), linked.extra.get("pace"), slot,
+                             extra, True)
         level = own.table.level if own else "rules"
-        note = ("Your own game is kept: open the app without ?deal= to go on with it."
-                if own and not own.table.game.is_over else "")
         return GameStart(Table(rules, deal=deal, level=level), welcome=note, pace=prefs.get("pace"), path=slot,
                          extra=extra)
     if own is None:
@@ -263,6 +269,8 @@ def start_game(deal: int | None = None, rules: Rules | None = None) -> GameStart
         settings = "the same settings" if rules.same_game(t.rules) else f"the rules you chose for it ({rules.title})"
         return GameStart(Table(rules, level=t.level), welcome=f"Your last game is over (N–S {ns} · E–W {ew}): a new "
                          f"game has started with {settings}.", pace=prefs["pace"], path=main, from_kept=True)
+    if not t.game_started:  # no action of the learner's yet (a page fetched and never used): greeted as new
+        return GameStart(t, True, "", path=main, from_kept=True, **prefs)
     return GameStart(t, True, f"Welcome back: your game goes on (hand {t.hand_number}, N–S {ns} · E–W {ew}; kept "
                      f"on {_kept_on(own)}). New game starts a fresh one.", path=main, from_kept=True,
                      **prefs)

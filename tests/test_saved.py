@@ -186,3 +186,30 @@ def test_the_newest_claim_names_the_keeper(tmp_path):
     saved.claim(path, "page-b")
     assert saved.keeper(path) == "page-b"
     assert sorted(p.name for p in path.parent.iterdir()) == ["g.pickle.page"]
+
+
+def test_a_kept_game_the_learner_never_acted_in_is_no_welcome_back(monkeypatch, tmp_path):
+    """A page fetched and never used (a health check, a link preview) keeps a game: the next visitor is new."""
+    monkeypatch.setenv(saved.GAME_FILE_ENV, str(tmp_path / "game.pickle"))
+    table = Table(seed=5)
+    table.run_ai()  # the AIs before South may have called: still the learner's first hand, untouched
+    saved.save_table(table)
+    start = saved.start_game()
+    assert start.welcome == "" and start.table.state.step == table.state.step
+    assert saved.start_game(deal=9).welcome == ""  # nor is that game "your own game" beside a link
+    _learner_move(table, random.Random(0))
+    saved.save_table(table)
+    assert saved.start_game().welcome.startswith("Welcome back: your game goes on (hand 1")
+    assert "Your own game is kept" in saved.start_game(deal=9).welcome
+
+
+def test_a_deal_link_never_acted_in_is_no_welcome_back(monkeypatch, tmp_path):
+    monkeypatch.setenv(saved.GAME_FILE_ENV, str(tmp_path / "game.pickle"))
+    first = saved.start_game(deal=42)
+    saved.save_table(first.table, first.path, first.extra)
+    again = saved.start_game(deal=42)
+    assert again.welcome == "" and again.table.game.current.dealt == first.table.game.current.dealt
+    first.table.run_ai()
+    _learner_move(first.table, random.Random(0))
+    saved.save_table(first.table, first.path, first.extra)
+    assert saved.start_game(deal=42).welcome.startswith("Welcome back to deal 42: your game goes on")

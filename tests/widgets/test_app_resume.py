@@ -62,6 +62,19 @@ def test_a_reload_resumes_the_game_where_it_was(kept):
     assert saved.load_table().table.state.step == table.state.step
 
 
+def test_a_visitor_who_never_acted_is_greeted_as_new(kept):
+    """A plain fetch of the page (a readiness check, a health check, a link preview) runs the notebook, which keeps
+    a game: the first real visit is not "Welcome back"."""
+    fetched = _app()
+    assert kept.exists()
+    visit = _app()
+    status = _text(visit.play_panel.status.value)
+    assert "Welcome back" not in status and "kept on" not in status
+    assert visit.play_panel.table.state.step == fetched.play_panel.table.state.step
+    _act(visit.play_panel)  # once the learner has acted, a reload is a return
+    assert _text(_app().play_panel.status.value).startswith("Welcome back: your game goes on")
+
+
 def test_settings_chosen_for_the_next_game_and_the_ai_level_come_back(kept):
     first = _app()
     first.settings.level.value = "random"
