@@ -6,6 +6,7 @@ import re
 import pytest
 
 from rookcore import PASS, HandState, Phase, get_rules
+from rookcore.actions import Discard, Play
 from rookcore.ai import RuleBasedPlayer, SamplingPlayer, describe_action
 from rookcore.ai.worlds import sample_world, shown_voids, world_state
 from rookcore.arena import run_arena, wilson_interval
@@ -63,11 +64,23 @@ def test_strong_ai_plays_legal_explained_hands(variant):
                 assert scores == sorted(scores, reverse=True)
                 assert decision.explanation.endswith(".") and len(decision.explanation) > 20
                 if decision.kind != "call" and len(decision.candidates) > 1:  # the runner-up, and what it gives up
-                    other = describe_action(decision.candidates[1].action, rules.bird_name)
-                    assert re.search(rf"; the next choice, {re.escape(other)}, (is as good|expects a margin \d+ "
-                                     r"points lower)\.$", decision.explanation), decision.explanation
+                    other = _noun(decision.candidates[1].action, rules.bird_name)
+                    side = ("N–S", "E–W")[seat & 1]
+                    assert re.search(rf"; ({re.escape(other)} is as good|with {re.escape(other)}, {side} would end "
+                                     r"\d+ points? worse off, taking (as many points|\d+ (more|fewer) points?) and "
+                                     r"(making the bid|setting [NE]–[SW]'s bid) \d+% of the time)\.$",
+                                     decision.explanation), decision.explanation
             state.apply(decision.action)  # raises if illegal
         assert state.is_over
+
+
+def _noun(action, bird_name: str) -> str:
+    """The runner-up as the sentence names it: "Y12", "burying R5 R6", "Green as trump"."""
+    if isinstance(action, Play):
+        return action.card.display(bird_name)
+    if isinstance(action, Discard):
+        return "burying " + " ".join(c.display(bird_name) for c in sorted(action.cards))
+    return {"R": "Red", "Y": "Yellow", "G": "Green", "B": "Black"}[action.colour] + " as trump"
 
 
 def test_strong_ai_is_deterministic_and_reports_samples():
@@ -158,8 +171,9 @@ def test_arena_command_writes_its_json(tmp_path, capsys):
 
 
 def test_the_bid_chance_names_the_declarers_for_declarers_and_defenders():
-    """The sentence's percent is the chance that the declaring side makes its bid: a defender must not read as
-    making it ("W plays B11: … makes the bid 72 % of the time")."""
+    """The sentence's percent is what the choice does to the bid, for the seat's side: the declaring side makes
+    it, a defender sets it ("sets E–W's bid 50% of the time", the complement of the table's "bid made"); a
+    defender must not read as making the bid."""
     said = {}
     for state, obs in positions("crowsnest", [3, 4]):
         if obs.phase is not Phase.PLAY or len(obs.legal) < 2:
@@ -167,12 +181,34 @@ def test_the_bid_chance_names_the_declarers_for_declarers_and_defenders():
         role = "declarer" if obs.seat & 1 == obs.declarer & 1 else "defender"
         if role in said:
             continue
-        text = SamplingPlayer(seed=1, worlds=4).decide(obs).explanation
+        d = SamplingPlayer(seed=1, worlds=4).decide(obs)
+        text = d.explanation
+        made = int(re.search(r"bid made (\d+)%", d.candidates[0].note).group(1))
         declarers = ("N–S", "E–W")[obs.declarer & 1]
         side = ("N–S", "E–W")[obs.seat & 1]
-        assert f"this gives {side} an expected hand score margin" in text, text
-        want = f"and {declarers} make their bid " if role == "declarer" else \
-            f"and the declarers, {declarers}, make their bid "
-        assert want in text and "makes the bid" not in text, text
+        assert f" and {side} end the hand " in text, text
+        want = f"it makes the bid {made}% of the time" if role == "declarer" else \
+            f"it sets {declarers}'s bid {100 - made}% of the time"
+        assert want in text and ("makes the bid" not in text or role == "declarer"), text
         said[role] = text
     assert set(said) == {"declarer", "defender"}
+
+
+def test_a_gamble_is_explained_by_its_effect_on_the_bid():
+    """A defender's card that takes fewer points but sets the bid more often (a newcomer's Dixie hand: trumping
+    with B14 sets E–W in the deals where the declarer buried its last trump) is explained by the bid, not by a
+    bare margin: the sentence gives the set chance of both cards and the points the other card would take."""
+    from rookcore.ai.sampling import _Tally, _why
+
+    state, obs = next((s, o) for s, o in positions("crowsnest", [3, 4])
+                      if o.phase is Phase.PLAY and len(o.legal) > 1 and o.seat & 1 != o.declarer & 1)
+    gamble, safe = _Tally(), _Tally()
+    for made in (True, False):  # the gamble: set half the time, 40 points; the safe card: never set, 45 points
+        gamble.add(1.0, 32.0 if not made else -30.0, 40.0, made)
+        safe.add(1.0, -30.0, 45.0, True)
+    side, declarers = ("N–S", "E–W")[obs.seat & 1], ("N–S", "E–W")[obs.declarer & 1]
+    text = _why(obs, gamble, (Play(obs.legal[1].card), safe), "In 2 deals, ")
+    other = obs.legal[1].card.display(obs.rules.bird_name)
+    assert text == (f"In 2 deals, it sets {declarers}'s bid 50% of the time and {side} end the hand 1 point ahead "
+                    f"of {('N–S', 'E–W')[1 - (obs.seat & 1)]} on average; with {other}, {side} would end 31 points "
+                    f"worse off, taking 5 more points and setting {declarers}'s bid 0% of the time."), text

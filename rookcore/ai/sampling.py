@@ -125,15 +125,60 @@ def rollout(state: HandState, rng: random.Random) -> HandState:
     return state
 
 
-def _bid_makers(obs: Observation) -> str:
-    """Who the "bid made" chance is about, as the start of a clause: "N–S make their bid" for the declaring side,
-    "the declarers, N–S, make their bid" for a defender (rules.md §1.6: the declarer's team makes or is set)."""
-    if obs.declarer is None:
-        return "the bid is made"
-    declarers = TEAM_NAMES[obs.declarer & 1]
-    if obs.declarer & 1 == obs.seat & 1:
-        return f"{declarers} make their bid"
-    return f"the declarers, {declarers}, make their bid"
+def _points(x: float) -> str:
+    """``x`` rounded, with its unit: "1 point", "5 points"."""
+    return f"{x:.0f} point" + ("" if round(x) == 1 else "s")
+
+
+def _choice_name(action, bird_name: str) -> str:
+    """A card-play, discard or trump action as a noun: "Y12", "burying R5 R6", "Green as trump"."""
+    if isinstance(action, Play):
+        return action.card.display(bird_name)
+    if isinstance(action, Discard):
+        return "burying " + " ".join(c.display(bird_name) for c in sorted(action.cards))
+    if isinstance(action, NameTrump):
+        return f"{COLOUR_NAMES.get(action.colour, action.colour)} as trump"
+    return describe_action(action, bird_name)
+
+
+def _bid_effect(obs: Observation, made: float) -> str:
+    """What an action does to the bid, for the seat's side: "makes the bid 80% of the time" for the declaring
+    side, "sets E–W's bid 50% of the time" for a defender (rules.md §1.6)."""
+    if obs.declarer is None or obs.declarer & 1 == obs.seat & 1:
+        return f"makes the bid {made:.0%} of the time"
+    return f"sets {TEAM_NAMES[obs.declarer & 1]}'s bid {1 - made:.0%} of the time"
+
+
+def _why(obs: Observation, chosen: "_Tally", runner, opening: str) -> str:
+    """One plain sentence for a card, discard or trump choice: ``opening`` (the deals and how they were played
+    out), what the choice does to the bid and by how much the seat's side ends the hand ahead or behind on the
+    hand score (rules.md §1.7) on average; then the next choice (``runner``: (action, its tally) or None): how
+    much worse off it leaves the side, with its points taken and its effect on the bid."""
+    rules = obs.rules
+    side, other = TEAM_NAMES[obs.seat & 1], TEAM_NAMES[1 - (obs.seat & 1)]
+    margin, points, made = chosen.mean()
+    if round(margin) > 0:
+        ahead = f"end the hand {_points(margin)} ahead of {other}"
+    elif round(margin) < 0:
+        ahead = f"end the hand {_points(-margin)} behind {other}"
+    else:
+        ahead = f"end the hand level with {other}"
+    text = f"{opening}it {_bid_effect(obs, made)} and {side} {ahead} on average"
+    if runner is not None:
+        action, tally = runner
+        name = _choice_name(action, rules.bird_name)
+        r_margin, r_points, r_made = tally.mean()
+        gap = margin - r_margin
+        if round(gap) == 0:
+            text += f"; {name} is as good"
+        else:
+            diff = r_points - points
+            more = "more" if diff > 0 else "fewer"
+            taken = "taking as many points" if round(diff) == 0 else \
+                f"taking {abs(diff):.0f} {more} point{'' if round(abs(diff)) == 1 else 's'}"
+            effect = _bid_effect(obs, r_made).replace("makes", "making").replace("sets", "setting")
+            text += f"; with {name}, {side} would end {_points(gap)} worse off, {taken} and {effect}"
+    return text + "."
 
 
 class SamplingPlayer:
@@ -218,7 +263,7 @@ class SamplingPlayer:
                 rollout(trial, self.rng)
                 tallies[card].add(w, *self._margin(obs.rules, team, trial.captured, trial.declarer,
                                                     trial.high_bid))
-        method = "exact double-dummy play" if exact else "greedy rollouts"
+        method = "each played out with all cards open" if exact else "each played out quickly by simple rules"
         return self._decide(obs, {Play(c): t for c, t in tallies.items()}, method, self.worlds)
 
     def _solve(self, state: HandState):
@@ -304,12 +349,13 @@ class SamplingPlayer:
             cards = frozenset(greedy_discard(rules, sorted(obs.hand), colour))
             plans.setdefault(cards, colour)
         tallies = {Discard(cards): self._plan_value(obs, cards, colour) for cards, colour in plans.items()}
-        return self._decide(obs, tallies, "a discard planned for each trump colour", PLAN_WORLDS,
+        return self._decide(obs, tallies, "each played out quickly by simple rules with the trump planned for it",
+                            PLAN_WORLDS,
                             notes={Discard(c): f"plan: trump {COLOUR_NAMES[col]}" for c, col in plans.items()})
 
     def _trump(self, obs: Observation) -> Decision:
         tallies = {NameTrump(c): self._plan_value(obs, None, c) for c in COLOURS}
-        return self._decide(obs, tallies, "each colour as trump", PLAN_WORLDS)
+        return self._decide(obs, tallies, "each played out quickly by simple rules", PLAN_WORLDS)
 
     def _plan_value(self, obs: Observation, discard, colour: str) -> _Tally:
         team = obs.seat & 1
@@ -328,7 +374,8 @@ class SamplingPlayer:
                         obs.seat, phase_kind(obs))
 
     def _decide(self, obs: Observation, tallies: dict, method: str, n: int, notes: dict | None = None) -> Decision:
-        """Best candidate by expected margin; ties broken by card/action order for determinism."""
+        """Best candidate by expected margin; ties broken by card/action order for determinism. The sentence
+        (`_why`) says what the choice does to the bid and the hand score, and what the next choice would give."""
         rules = obs.rules
         weighted = any(t.weighted for t in tallies.values())
         cands = []
@@ -339,14 +386,7 @@ class SamplingPlayer:
                                                                f"{made:.0%}, {n} {'weighted ' * weighted}samples"))
         cands.sort(key=lambda c: -c.score)
         chosen = cands[0]
-        _, points, made = tallies[chosen.action].mean()
-        side = TEAM_NAMES[obs.seat & 1]
-        runner = ""
-        if len(cands) > 1:
-            gap = chosen.score - cands[1].score
-            other = describe_action(cands[1].action, rules.bird_name)
-            runner = (f"; the next choice, {other}, is as good" if round(gap) == 0
-                      else f"; the next choice, {other}, expects a margin {gap:.0f} points lower")
-        text = (f"Over {_deals(n, weighted, True)}, by {method}, this gives {side} an expected hand score margin of "
-                f"{chosen.score:+.0f}, and {_bid_makers(obs)} {made:.0%} of the time{runner}.")
+        runner = (cands[1].action, tallies[cands[1].action]) if len(cands) > 1 else None
+        deals = f"{n} deals that fit what {SEATS[obs.seat]} has seen" + (f" (weighted: {WEIGHTING})" if weighted else "")
+        text = _why(obs, tallies[chosen.action], runner, f"In {deals}, {method}, ")
         return Decision(chosen.action, tuple(cands), text, obs.seat, phase_kind(obs))
