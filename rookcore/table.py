@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from . import records
-from .actions import Action, Discard, Pass
+from .actions import Action, Discard, Pass, Play
 from .cards import COLOUR_NAMES, COLOURS, Card
 from .game import Game
 from .hand import SEATS, TEAMS, HandState, IllegalAction, OutOfTurn, Phase, Trick, WrongPhase, team_of
@@ -259,11 +259,15 @@ class Table:
 
         Does not move the AIs: call `run_ai` / `step_ai` afterwards.
         Raises OutOfTurn if it is not the learner's turn, WrongPhase if the hand is over or the action is of
-        the wrong kind, IllegalAction with the rule's message (e.g. ``S cannot play G5: must follow R
-        (holds R9)``) otherwise; the state is then unchanged.
+        the wrong kind, IllegalAction with the rule's message otherwise (a card that must not be played: ``S cannot
+        play G5: must follow Red (holds R9)``, the reason of `card_status`); the state is then unchanged.
         """
         if not self.is_learner_turn():
             raise self._not_your_turn()
+        if isinstance(action, Play) and self._hand.phase is Phase.PLAY:  # the colour named, as on the card
+            why = self.card_status().get(action.card)
+            if why:
+                raise IllegalAction(f"{SEATS[self.learner]} cannot play {self.name(action.card)}: {why}")
         self._apply(action, self.learner)
 
     def card_status(self) -> dict[Card, str | None]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -106,8 +107,11 @@ def test_illegal_card_raises_and_changes_nothing():
             bad = [c for c, why in status.items() if why is not None]
             if bad:
                 before = _snapshot(table)
-                with pytest.raises(IllegalAction, match="must follow"):
+                with pytest.raises(IllegalAction, match="must follow") as err:
                     table.learner_act(Play(bad[0]))
+                # the same words as the card's own reason: the colour named, "Yellow" not "Y"
+                assert str(err.value) == f"S cannot play {table.name(bad[0])}: {status[bad[0]]}", err.value
+                assert re.search(r"must follow (Red|Yellow|Green|Black)", str(err.value)), err.value
                 assert _snapshot(table) == before
                 assert status[bad[0]].startswith("must follow")
                 assert "holds" in status[bad[0]]
