@@ -66,7 +66,8 @@ def test_strong_ai_plays_legal_explained_hands(variant):
                 if decision.kind != "call" and len(decision.candidates) > 1:  # the runner-up, and what it gives up
                     other = _noun(decision.candidates[1].action, rules.bird_name)
                     side = ("N–S", "E–W")[seat & 1]
-                    assert re.search(rf"; ({re.escape(other)} is as good|with {re.escape(other)}, {side} would end "
+                    instead = f"{other} instead" if other.startswith("burying") else f"with {other}"
+                    assert re.search(rf"; ({re.escape(other)} is as good|{re.escape(instead)}, {side} would end "
                                      r"\d+ points? worse off, taking (as many points|\d+ (more|fewer) points?) and "
                                      r"(making the bid|setting [NE]–[SW]'s bid) \d+% of the time)\.$",
                                      decision.explanation), decision.explanation

@@ -177,7 +177,8 @@ def _why(obs: Observation, chosen: "_Tally", runner, opening: str) -> str:
             taken = "taking as many points" if round(diff) == 0 else \
                 f"taking {abs(diff):.0f} {more} point{'' if round(abs(diff)) == 1 else 's'}"
             effect = _bid_effect(obs, r_made).replace("makes", "making").replace("sets", "setting")
-            text += f"; with {name}, {side} would end {_points(gap)} worse off, {taken} and {effect}"
+            instead = f"{name} instead" if isinstance(action, Discard) else f"with {name}"
+            text += f"; {instead}, {side} would end {_points(gap)} worse off, {taken} and {effect}"
     return text + "."
 
 
