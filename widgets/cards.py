@@ -134,7 +134,8 @@ def card_svg(card: Card, *, bird_name: str = "Crow", red_one: bool = False, widt
     (label on the bird card); ``red_one`` True in The Red 1 rule set (R1 is drawn
     with a gold star and the label "Red 1"); ``width`` in px (height is 1.4 x
     width); ``face_up`` False draws the card back; ``highlight`` adds a blue
-    border (e.g. selected); ``dimmed`` greys the card (e.g. not playable).
+    border (its meaning differs by place: show `border_legend` beside it); ``dimmed`` greys the card (e.g. not
+    playable).
     Returns a standalone ``<svg>`` element with a ``<title>`` and ``aria-label``.
     """
     card = Card.from_id(int(card))
@@ -173,6 +174,19 @@ def hand_svg(cards: Iterable[Card], *, bird_name: str = "Crow", red_one: bool = 
     label = escape(f"Hand: {names}" if cards else "Empty hand")
     return (f'<svg xmlns="{SVG_NS}" width="{round(total * width / W)}" height="{round(width * H / W)}" '
             f'viewBox="0 0 {total:g} {H}" role="img" aria-label="{label}"><title>{label}</title>{groups}</svg>')
+
+
+def border_legend(meaning: str) -> str:
+    """A short visible legend for the blue border (`HIGHLIGHT_COLOUR`, drawn by ``highlight`` in `card_svg` and
+    `hand_svg`), which marks different things in different places: a small blue-bordered swatch and
+    "blue border: <meaning>" (``meaning``: plain text, escaped here, e.g. "the card that took the trick").
+    Returns an inline HTML fragment (class ``rook-border-legend``). Raises ValueError for an empty ``meaning``."""
+    if not str(meaning).strip():
+        raise ValueError("the blue border's legend needs a meaning, e.g. 'the card that took the trick'")
+    swatch = (f"<span style='display:inline-block;width:9px;height:12px;border:2px solid {HIGHLIGHT_COLOUR};"
+              f"border-radius:2px;vertical-align:middle;margin-right:4px'></span>")
+    return (f"<span class='rook-border-legend' style='font-size:12px;color:#444;white-space:nowrap'>{swatch}"
+            f"blue border: {escape(str(meaning).strip())}</span>")
 
 
 def compass_html(cells: dict[int, str], caption: str, card_width: int) -> str:

@@ -49,7 +49,7 @@ from rookcore import teaching
 from rookcore.cards import COLOUR_NAMES, Card
 from rookcore.hand import SEATS
 from rookcore.rules import VARIANTS, Rules, get_rules
-from widgets.cards import PALETTE, card_label, card_svg, hand_svg
+from widgets.cards import PALETTE, border_legend, card_label, card_svg, hand_svg
 
 LESSONS: tuple[tuple[str, str, str], ...] = (
     ("01-deck-and-counters", "The deck and the counters", "Colours, numbers, the Crow, and which cards score."),
@@ -341,7 +341,8 @@ def trump_badge(trump: str) -> str:
 
 
 def trick_html(rules: Rules, leader: int, cards, winner: int | None = None, width: int = 60) -> str:
-    """The trick as a row of cards, each labelled with its seat ("led" on the first; the winner highlighted)."""
+    """The trick as a row of cards, each labelled with its seat ("led" on the first; the winner highlighted, with a
+    `border_legend` saying so). Returns an HTML fragment (str)."""
     cells = []
     for i, card in enumerate(cards):
         seat = (leader + i) % 4
@@ -349,7 +350,9 @@ def trick_html(rules: Rules, leader: int, cards, winner: int | None = None, widt
         cells.append(f"<div style='text-align:center;margin:0 4px'>"
                      f"{card_svg(card, width=width, highlight=seat == winner, **_svg_opts(rules))}"
                      f"<div style='font-size:12px'>{escape(tag)}</div></div>")
-    return f"<div style='display:flex;align-items:flex-end'>{''.join(cells)}</div>"
+    legend = (f"<div style='margin-top:2px'>{border_legend('the card that wins the trick')}</div>"
+              if winner is not None else "")
+    return f"<div style='display:flex;align-items:flex-end'>{''.join(cells)}</div>{legend}"
 
 
 def _points_line(rules: Rules, cards) -> str:
@@ -607,8 +610,9 @@ def show_deck(rules: Rules | str | None = None, width: int = 44) -> widgets.HTML
     if special:
         rows.append(f"<div>{hand_svg(special, width=width, step=1.05, highlight=special, **_svg_opts(r))}</div>")
     facts = escape(teaching.counters_text(r))
-    return _html(f"<div>{''.join(rows)}<p>{len(r.deck)} cards. Counters (blue border): {facts}; "
-                 f"{r.counter_total} points in all.</p></div>", "rook-example-deck")
+    return _html(f"<div>{''.join(rows)}<div>{border_legend('a counter (a card that scores points)')}</div>"
+                 f"<p>{len(r.deck)} cards. Counters: {facts}; {r.counter_total} points in all.</p></div>",
+                 "rook-example-deck")
 
 
 def counters_table(rules: Rules | str | None = None) -> widgets.HTML:
@@ -678,8 +682,9 @@ def show_legal(rules: Rules | str | None = None, seed: int = 0, kind: str = "fol
     illegal = [c for c in ex.hand if c not in ex.legal]
     return _html(f"<div>{trump_badge(ex.trump)}</div><div style='margin:6px 0'>Trick so far:</div>"
                  f"{trick_html(r, ex.trick_leader, ex.trick)}<div style='margin:6px 0'>"
-                 f"{teaching.SEAT_NAMES[ex.seat]}'s hand (legal cards in blue, the others greyed):</div>"
+                 f"{teaching.SEAT_NAMES[ex.seat]}'s hand:</div>"
                  f"{hand_svg(ex.hand, width=56, step=0.6, highlight=ex.legal, dimmed=illegal, **_svg_opts(r))}"
+                 f"<div>{border_legend('may be played (greyed: may not)')}</div>"
                  f"<p>{escape(ex.reason)}</p>", "rook-example-legal")
 
 

@@ -69,7 +69,7 @@ from rookcore.hand import SEATS, TEAMS, Phase
 from rookcore.rules import Rules
 from rookcore.table import Table
 
-from .cards import PALETTE, card_label, card_svg, card_title, compass_html, hand_svg
+from .cards import HIGHLIGHT_COLOUR, PALETTE, border_legend, card_label, card_svg, card_title, compass_html, hand_svg
 from .clicks import DecisionButtons, SecondClick
 from .paths import ReplaceGuard, brief, record_path, shown_path
 from .progress import Cancelled, cancellable_analysis, progress_text, stop_analysis, throttled
@@ -482,10 +482,11 @@ class PlayPanel(widgets.VBox):
         names = self._names()
         cells = []
         for seat, card in pairs:
-            style = "border:2px solid #1e88e5;border-radius:6px" if seat == winner else ""
+            style = f"border:2px solid {HIGHLIGHT_COLOUR};border-radius:6px" if seat == winner else ""
             cells.append(f"<div style='display:inline-block;text-align:center;margin:2px;{style}'>"
                          f"{card_svg(card, width=48, **names)}<br><span>{SEATS[seat]}</span></div>")
-        return f"<div>{caption}</div><div>{''.join(cells)}</div>"
+        legend = f" {border_legend('the card that took the trick')}" if winner is not None else ""
+        return f"<div>{caption}{legend}</div><div>{''.join(cells)}</div>"
 
     def _draw_trick(self) -> None:
         t = self.table
@@ -571,7 +572,7 @@ class PlayPanel(widgets.VBox):
         r = self.table.rules
         n, k = r.nest_size, len(self._picked())
         extra = f": untick {k - n}, {n} go back" if k > n else ""
-        self.discard_count.value = (f"Choose {n} cards to put back as the nest (highlighted cards came from the nest)"
+        self.discard_count.value = (f"Choose {n} cards to put back as the nest ({border_legend('came from the nest')})"
                                     f" — <b>{k} chosen{extra}</b>")
         self.discard_button.disabled = k != n
 

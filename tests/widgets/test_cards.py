@@ -126,3 +126,12 @@ def test_hand():
 def test_card_accepts_int_id():
     assert card_svg(int(Card.parse("G5"))) == card_svg(Card.parse("G5"))
     assert re.search(r"Green 5", Card.parse("G5")._repr_svg_())
+
+
+def test_border_legend_names_what_the_blue_border_marks():
+    from widgets.cards import HIGHLIGHT_COLOUR, border_legend
+    html = border_legend("came from <the> nest")
+    assert "rook-border-legend" in html and HIGHLIGHT_COLOUR in html
+    assert "blue border: came from &lt;the&gt; nest" in html
+    with pytest.raises(ValueError, match="needs a meaning"):
+        border_legend("  ")

@@ -287,6 +287,17 @@ def test_example_helpers():
     assert "Dixie Rook" in table.value and "The bird" in table.value
 
 
+def test_the_blue_border_is_named_where_it_shows():
+    """Each lesson picture with blue-bordered cards says what the border marks there."""
+    assert "blue border: a counter" in lessons.show_deck().value
+    assert "blue border: the card that wins the trick" in lessons.show_trick().value
+    assert "blue border: the card that wins the trick" in lessons.show_worked_trick(
+        trump="G", cards=["R14", "R5", "Crow", "G5"]).value
+    assert "blue border: may be played (greyed: may not)" in lessons.show_legal().value
+    trick = teaching.example_trick(None, 1, "plain")
+    assert "blue border" not in lessons.trick_html(trick.rules, trick.leader, trick.cards)  # no winner shown
+
+
 def test_notebooks_saved_without_outputs():
     for slug, _, _ in lessons.LESSONS:
         nb = json.loads((TUTORIAL / f"{slug}.ipynb").read_text("utf-8"))

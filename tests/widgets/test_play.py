@@ -662,3 +662,23 @@ def test_the_trick_in_progress_sits_round_the_table():
         assert html.index("W ✚ E") > where.get(3, -1) and (1 not in where or html.index("W ✚ E") < where[1])
         return
     pytest.fail("no deal reached South's card turn with two cards in the trick")
+
+
+def test_the_blue_border_is_named_where_it_shows():
+    """The blue border marks the nest's cards while discarding and the last trick's winner: each says so."""
+    for seed in range(60):
+        panel = PlayPanel(seed=seed, pace=0)
+        bids = [b for b in _enabled(panel, "rook-bid") if b.description.startswith("Bid ")]
+        if panel.table.state.phase is not Phase.AUCTION or not bids:
+            continue
+        bids[-1].click()
+        assert "rook-border-legend" in panel.discard_count.value
+        assert "blue border: came from the nest" in panel.discard_count.value
+        rng = random.Random(seed)
+        assert panel.last_trick_html.value == ""
+        while panel.table.last_trick() is None:
+            _click_one_step(panel, rng)
+        last = panel.last_trick_html.value
+        assert "blue border: the card that took the trick" in last and "rook-border-legend" in last
+        return
+    pytest.fail("no deal let South bid")
