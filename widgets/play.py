@@ -798,10 +798,14 @@ class PlayPanel(widgets.VBox):
 
     @_safe
     def show_hint(self) -> None:
-        """Show what the AI would do in South's seat (from South's view only) and why."""
+        """Show what the AI would do in South's seat (from South's view only) and why, under a heading that says
+        it is advice for the learner (the AI's sentences, shared with the AI seats' reasoning, name the seat)."""
         decision = self.table.hint()
         self.show_info(self.table.prompt())
-        self.hint_html.value = ("<div style='background:#e3f2fd;padding:6px;border-radius:4px'><b>Hint:</b> "
+        seat = SEAT_NAMES[self.table.learner]
+        self.hint_html.value = ("<div style='background:#e3f2fd;padding:6px;border-radius:4px'>"
+                                f"<b>Hint for you ({seat}):</b> what the AI would do in your seat "
+                                f"(it calls you {SEATS[self.table.learner]})."
                                 + self._decision_html(decision, self.table.rules.bird_name) + "</div>")
 
     @_safe

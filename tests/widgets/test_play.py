@@ -230,7 +230,8 @@ def test_hint_shows_ai_choice():
     hint = _find(panel, description="Hint")[0]
     step = panel.table.state.step
     hint.click()
-    assert "Hint:" in panel.hint_html.value and "S " in panel.hint_html.value
+    assert "Hint for you (South):" in panel.hint_html.value and "S " in panel.hint_html.value
+    assert "what the AI would do in your seat (it calls you S)" in panel.hint_html.value
     assert "rook-decision" in panel.hint_html.value
     assert panel.table.state.step == step  # a hint changes nothing
     assert "rook-error" not in _status(panel)
