@@ -6,7 +6,8 @@ Thin widget: every fact shown comes from the engine (`HandRecord.states()`,
 Stable names for browser tests (CSS classes / button descriptions):
   buttons "First", "Back", "Forward", "Last", "Load";
   ``rook-replay-examples`` (examples Dropdown), ``rook-replay-hand`` (hand of a game Dropdown),
-  ``rook-replay-path`` (file path Text), ``rook-replay-upload`` (FileUpload),
+  ``rook-replay-path`` (File Text: a record file's path, or an example's name as ``?record=`` takes it),
+  ``rook-replay-upload`` (FileUpload),
   ``rook-replay-slider`` (IntSlider), ``rook-replay-step`` ("Step 12 / 45"),
   ``rook-replay-title``, ``rook-replay-action``, ``rook-replay-comment``, ``rook-replay-table``,
   ``rook-replay-info``, ``rook-replay-score`` (final score, shown at the last step),
@@ -17,7 +18,8 @@ puts a mark after the move: at slider position p ("Step p / n", p actions applie
 action) the editor works on record step p - 1 (record steps count every action from 0: auction calls, the discard,
 trump, cards). At position 0 no action is shown and the editor is disabled ("step forward to comment on an
 action"). ``rook-replay-comment`` shows the comment of that same step (at the last position also a comment on
-step n, "after the last action", which the record format allows; it is shown, not edited here):
+step n, "after the last action", which the record format allows; it is shown, not edited here; a long comment wraps
+and scrolls inside the box):
   ``rook-annotate`` (the editor box), ``rook-annotate-step`` ("Comment or mark the last action shown (step 15):
   S plays Y13" and its mark; the page numbers actions as the navigator does, record step + 1),
   ``rook-annotate-text`` (Textarea), buttons "Save comment" (``rook-annotate-save``), "Delete comment"
@@ -49,7 +51,7 @@ from rookcore import annotations, records
 from rookcore.actions import Bid, Discard, NameTrump, Pass, Play
 from rookcore.ai.base import describe_action
 from rookcore.cards import COLOUR_NAMES, Card
-from rookcore.examples import example_text, list_examples
+from rookcore.examples import list_examples, load_example
 from rookcore.hand import SEATS, HandState, Phase
 from rookcore.records import GameRecord, HandRecord, RecordError
 from rookcore.rules import Rules
@@ -75,6 +77,11 @@ TAG_COLOURS = {"dealer": "#6d4c41", "declarer": "#1565c0", "to act": "#2e7d32"}
 MARK_COLOURS = {"!": "#2e7d32", "!!": "#2e7d32", "!?": "#1565c0", "?!": "#ef6c00", "?": "#ef6c00",
                 "??": "#c62828"}
 MARK_BUTTONS = (("!", "!"), ("?", "?"), ("??", "??"), ("no mark", ""))
+UNSAVED_NOTE = "<i style='color:#666'>unsaved changes</i>"
+COMMENT_STYLE = ("background:#fff8e1;border-left:4px solid #ffb300;padding:4px 8px;line-height:1.4;"
+                 "overflow-wrap:anywhere;word-break:break-word;max-height:9.5em;overflow-y:auto")
+"""The comment box (``rook-replay-comment``): a long comment wraps, even a word with no space in it, and one of many
+lines scrolls inside the box (about 6 lines) instead of pushing the table off screen."""
 
 
 def mark_badge(mark: str) -> str:
@@ -93,6 +100,17 @@ def plain_record_error(line: str) -> str:
     record: 'variant' is a required property"); the rest is kept word for word. Raises nothing."""
     line = re.sub(r"(^|: )\$\.", r"\1", line)
     return re.sub(r"(^|: )\$(?=:)", r"\1the record", line)
+
+
+def _annotations_of(doc: HandRecord | GameRecord | None) -> tuple | None:
+    """What a hand or game record says in comments and marks, in a form that compares equal whenever two records
+    say the same (comments in step order, an empty list or mapping like none). Args: ``doc`` (None gives None).
+    Returns a tuple with one ``(comments, marks)`` pair per hand. Raises nothing for a valid record."""
+    if doc is None:
+        return None
+    hands = doc.hands if isinstance(doc, GameRecord) else [doc]
+    return tuple((tuple(tuple(sorted(c.items())) for c in sorted(h.comments or (), key=lambda c: c["step"])),
+                  tuple(sorted((h.marks or {}).items()))) for h in hands)
 
 
 def _safe(method):
@@ -209,7 +227,8 @@ class ReplayPanel(w.VBox):
         self._source_name = "hand"
         self._auto_path = ""
         self._replace_guard = ReplaceGuard()
-        self._dirty = False  # comments or marks changed since the record was loaded or saved
+        self._saved_annotations: tuple | None = None  # `_annotations_of` the record when loaded or last saved
+        self._saved_note = ""  # the Save result shown while the record is as loaded or saved ("Saved x.json")
         self._drafts: dict[tuple[int, int], str] = {}  # (hand, record step) -> comment typed but not saved
         self._discard = SecondClick()  # asks before another record replaces unsaved work
         self._setting_comment = False  # the panel, not the user, is writing the comment box
@@ -220,10 +239,11 @@ class ReplayPanel(w.VBox):
                                    layout=w.Layout(width="300px"))
         self.examples.add_class("rook-replay-examples")
         self.examples.observe(self._on_example, names="value")
-        self.path = w.Text(placeholder="path/to/record.json", description="File",
+        self.path = w.Text(placeholder="path/to/record.json or an example", description="File",
                            layout=w.Layout(width="320px"))
         self.path.add_class("rook-replay-path")
-        self.load_button = w.Button(description="Load", tooltip="Load the record at this path",
+        self.load_button = w.Button(description="Load",
+                                    tooltip="Load the record at this path (or the example of this name)",
                                     layout=w.Layout(width="70px"))
         self.load_button.on_click(self._on_load_path)
         self.upload = w.FileUpload(accept=".json,application/json", multiple=False,
@@ -383,12 +403,17 @@ class ReplayPanel(w.VBox):
 
     def load_text(self, text: str | bytes, source: str = "") -> bool:
         """Parse and load a record from JSON text; on a bad record show its error line and keep the old one."""
+        record = self._parse(text, source)
+        return record is not None and self.load_record(record, _from_example=False, name=_stem(source))
+
+    def _parse(self, text: str | bytes, source: str = "") -> HandRecord | GameRecord | None:
+        """The record in the JSON ``text`` (from ``source``, a name for the error line), validated by
+        `records.loads`. Returns None with the error line shown for a bad record (nothing else changes)."""
         try:
-            record = records.loads(text)
+            return records.loads(text)
         except RecordError as e:
             self.show_error(f"{source + ': ' if source else ''}{e}")
-            return False
-        return self.load_record(record, _from_example=False, name=_stem(source))
+            return None
 
     def load_record(self, record: HandRecord | GameRecord, *, _from_example: bool = False,
                     name: str | None = None) -> bool:
@@ -401,7 +426,8 @@ class ReplayPanel(w.VBox):
             self._source_name = name or "hand"
             # a new record gets its own default path (never save one record over the file typed for another)
             self._auto_path = self.save_path.value = f"annotated/{self._source_name}.json"
-            self._dirty = False
+            self._saved_annotations = _annotations_of(self.game if self.game is not None else self.record)
+            self._saved_note = ""
             self._drafts.clear()
             self._discard.forget()
             self.save_result.value = self.annotate_status.value = ""
@@ -462,7 +488,15 @@ class ReplayPanel(w.VBox):
     @property
     def unsaved(self) -> bool:
         """Whether the record on show has comments or marks not yet saved, or a comment typed but not saved."""
-        return self._dirty or bool(self._drafts)
+        return self.changed or bool(self._drafts)
+
+    @property
+    def changed(self) -> bool:
+        """Whether the comments and marks of the record on show (every hand of a game) differ from those it had
+        when it was loaded or last saved (`_annotations_of`): a comment or mark added and then removed again is
+        no change. Comments typed but not saved (drafts) do not count here (`unsaved` counts them)."""
+        doc = self.game if self.game is not None else self.record
+        return doc is not None and _annotations_of(doc) != self._saved_annotations
 
     def _may_discard(self, key: tuple, again: str) -> bool:
         """Whether loading another record (``key`` names it) may go ahead: yes without unsaved work, else only when
@@ -507,20 +541,37 @@ class ReplayPanel(w.VBox):
         if self._busy or change["new"] is None:
             return
         name = change["new"]
-        if not self._may_discard(("example", name), f"choose {name} again"):
+        record = self._read_example(name)
+        if record is None or not self._may_discard(("example", name), f"choose {name} again"):
             self._busy = True
             try:  # the dropdown goes back to what is on show
                 self.examples.value = change["old"] if self.record is not None else None
             finally:
                 self._busy = False
             return
-        try:
-            record = records.loads(example_text(name))
-        except RecordError as e:
-            self.show_error(f"{name}: {e}")
-            return
-        if self.load_record(record, _from_example=True, name=name):
+        if self._load_example(record, name):
             self.path.value = ""  # the File box named the record shown before
+
+    def _read_example(self, name: str) -> HandRecord | GameRecord | None:
+        """The bundled record ``name`` (one of `list_examples`), read and validated (`load_example`). Returns None
+        with the error line shown if it is not a valid record (nothing else changes)."""
+        try:
+            return load_example(name)
+        except RecordError as e:
+            self.show_error(str(e))
+            return None
+
+    def _load_example(self, record: HandRecord | GameRecord, name: str) -> bool:
+        """Show the bundled record ``record`` (read by `_read_example`) under its ``name``, which the Example list
+        then shows. Returns True on success; False with the error line shown."""
+        if not self.load_record(record, _from_example=True, name=name):
+            return False
+        self._busy = True
+        try:
+            self.examples.value = name
+        finally:
+            self._busy = False
+        return True
 
     def _on_hand(self, change) -> None:
         if self._busy or self.game is None or change["new"] is None:
@@ -529,30 +580,49 @@ class ReplayPanel(w.VBox):
         self._set_hand(self.game.hands[i], self._game_states[i], why=f"hand {i + 1} of the game was chosen")
 
     def _on_load_path(self, _button) -> None:
+        """The Load button: load what the File box names, a bundled record's name (as ``?record=`` takes it:
+        `list_examples`, e.g. ``crowsnest-set``; it comes before a file of that name without ``.json``) or the path
+        of a record file in the app's folder. A name that cannot be loaded is reported at once; only a loadable
+        record asks before it replaces unsaved comments or marks (a second click on Load loads it)."""
         path = self.path.value.strip()
         if not path:
-            self.show_error("type the path of a .json record file first")
+            self.show_error("type the path of a .json record file (or the name of an example) first")
             return
-        if not self._may_discard(("file", path), "click Load again"):
+        example = path in list_examples()
+        record = self._read_example(path) if example else self._read_file(path)
+        if record is None or not self._may_discard(("file", path), "click Load again"):
             return
-        self.load_file(path)
+        if example:
+            self._load_example(record, path)
+        else:
+            self._load_file(record, path)
 
     def load_file(self, path: str) -> bool:
         """Load the record file at ``path`` (a str, relative to the app's folder or absolute inside it:
         `widgets.paths.app_path`) and show step 0; the File box then names it. Returns True on success; False with
         the error line shown (a path outside the folder, a missing file, a bad record) and the record on show
         unchanged. Does not ask about unsaved comments (the Load button does)."""
+        record = self._read_file(path)
+        return record is not None and self._load_file(record, path)
+
+    def _read_file(self, path: str) -> HandRecord | GameRecord | None:
+        """The record in the file at ``path`` (`load_file`), read within the upload's size cap and validated.
+        Returns None with the error line shown (a path outside the folder, a missing file, a bad record); nothing
+        else changes."""
         from rookcore.cli import read_record  # the engine's capped, validating file reader
         try:
             target = str(readable_record(path))
-            record = read_record(target, MAX_UPLOAD_BYTES)  # the upload's cap: a 60 MB file is not read in full
+            return read_record(target, MAX_UPLOAD_BYTES)  # the upload's cap: a 60 MB file is not read in full
         except RecordError as e:
             message = str(e)[len(target):].lstrip(": ") if str(e).startswith(target) else str(e)
             self.show_error(f"{brief(shown_path(target))}: {message}")
-            return False
         except ValueError as e:  # outside the app's folder (RecordError, a ValueError, is caught above)
             self.show_error(str(e))
-            return False
+        return None
+
+    def _load_file(self, record: HandRecord | GameRecord, path: str) -> bool:
+        """Show ``record``, read from the file at ``path`` (`_read_file`), which the File box then names. Returns
+        True on success; False with the error line shown."""
         if not self.load_record(record, name=_stem(path)):
             return False
         self.path.value = path
@@ -569,8 +639,11 @@ class ReplayPanel(w.VBox):
         data = bytes(content)
         if (size or 0) > MAX_UPLOAD_BYTES or len(data) > MAX_UPLOAD_BYTES:
             self.show_error(f"{name} is larger than 1 MB: not loaded")
-        elif self._may_discard(("upload", name, len(data)), f"upload {name} again") and self.load_text(data, source=name):
-            self.path.value = ""  # the File box named the record shown before
+        else:  # a bad file is reported before any question about unsaved comments (it would lose nothing)
+            record = self._parse(data, source=name)
+            if (record is not None and self._may_discard(("upload", name, len(data)), f"upload {name} again")
+                    and self.load_record(record, name=_stem(name))):
+                self.path.value = ""  # the File box named the record shown before
         self._busy = True
         try:
             self.upload.value = ()
@@ -621,8 +694,7 @@ class ReplayPanel(w.VBox):
             parts.append(f"After the last action: {escape(record.comment_at(k)).replace(chr(10), '<br>')}")
         if not parts:
             return ""
-        return ("<div style='background:#fff8e1;border-left:4px solid #ffb300;padding:4px 8px'>"
-                + "<br>".join(parts) + "</div>")
+        return f"<div class='rook-replay-comment-text' style='{COMMENT_STYLE}'>" + "<br>".join(parts) + "</div>"
 
     def _seat_html(self, state: HandState, s: int) -> str:
         rules: Rules = state.rules
@@ -761,13 +833,13 @@ class ReplayPanel(w.VBox):
         return self.record
 
     def _replace_record(self, new: HandRecord) -> None:
-        """Put an edited copy of the hand on show in place (and into the game record, if one is loaded)."""
+        """Put an edited copy of the hand on show in place (and into the game record, if one is loaded); the Save
+        result says "unsaved changes" unless its comments and marks are back to the saved ones (`changed`)."""
         self.record = new
         if self.game is not None:
             i = self.hand_select.value if self.hand_select.value is not None else 0
             self.game.hands[i] = new
-        self._dirty = True
-        self.save_result.value = "<i style='color:#666'>unsaved changes</i>"
+        self.save_result.value = UNSAVED_NOTE if self.changed else self._saved_note
         self._draw_download()
         self._show()
 
@@ -886,8 +958,9 @@ class ReplayPanel(w.VBox):
             self.save_result.value = (f"<span class='rook-annotate-error' style='color:#b71c1c;font-weight:bold'>"
                                       f"⚠ {escape(msg, quote=False)}</span>")
             return None
-        self._dirty = False
-        self.save_result.value = f"<span class='rook-annotate-saved'>Saved {escape(brief(shown_path(written)))}</span>"
+        self._saved_annotations = _annotations_of(doc)
+        self.save_result.value = self._saved_note = (
+            f"<span class='rook-annotate-saved'>Saved {escape(brief(shown_path(written)))}</span>")
         self._source_name = Path(written).stem  # the Download link offers the name it was saved as
         self._draw_download()
         return written

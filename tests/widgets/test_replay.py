@@ -350,3 +350,49 @@ def test_saved_name_download_cancel_twice_and_upload_clear_the_file_box(tmp_path
     p.path.value = "annotated/week1.json"
     _upload(p, "red.json", example_path("red-1-made").read_bytes())
     assert "The Red 1" in p.title.value and p.path.value == ""
+
+
+def test_a_path_that_cannot_be_loaded_is_reported_before_the_unsaved_question(tmp_path):
+    """Load of a missing or bad file with unsaved marks said "not saved: click Load again" first, although loading
+    it could lose nothing; now its error comes at once, without the question, and the record on show stays."""
+    p = ReplayPanel()
+    p.go(4)
+    p.mark_buttons["?"].click()
+    (tmp_path / "bad.json").write_text("[1, 2")
+    for path, says in (("nonexistent.json", "nonexistent.json: no such file"), ("bad.json", "bad.json: not JSON"),
+                       ("../x.json", "only opens and saves files inside its folder")):
+        p.path.value = path
+        p.load_button.click()
+        assert says in p.error.value and "not saved" not in p.error.value, p.error.value
+        assert "CrowsNest" in p.title.value and p.record.marks == {3: "?"} and p.unsaved
+    _upload(p, "bad.json", b"[1, 2")  # the same for an upload
+    assert "bad.json: not JSON" in p.error.value and "not saved" not in p.error.value, p.error.value
+    assert p.record.marks == {3: "?"} and p.unsaved
+    (tmp_path / "ok.json").write_text(example_path("buckeye-made").read_text())
+    p.path.value = "ok.json"  # a record that can be loaded still asks first
+    p.load_button.click()
+    assert "not saved" in p.error.value and "CrowsNest" in p.title.value
+
+
+def test_the_file_box_takes_the_example_names_that_record_links_take(tmp_path):
+    """"crowsnest-set" in the File box said "no such file", though ?record=crowsnest-set opens it."""
+    from widgets.clicks import SecondClick
+
+    p = ReplayPanel(example=None)
+    for name in ("crowsnest-set", "dixie-made"):
+        p.path.value = name
+        p.load_button.click()
+        assert p.error.layout.display == "none", p.error.value
+        assert records.dumps(p.record) == records.dumps(load_example(name))
+        assert p.examples.value == name and p.path.value == name and p.save_path.value == f"annotated/{name}.json"
+    p.go(3)
+    p.mark_buttons["?"].click()
+    p.path.value = "crowsnest-made"  # unsaved marks: asks first, as for a file
+    p.load_button.click()
+    assert "not saved" in p.error.value and p.examples.value == "dixie-made" and p.record.marks == {2: "?"}
+    time.sleep(SecondClick.WAIT)
+    p.load_button.click()
+    assert p.examples.value == "crowsnest-made" and "CrowsNest" in p.title.value and not p.unsaved
+    p.path.value = "crowsnest-nonesuch"  # not an example, not a file
+    p.load_button.click()
+    assert "crowsnest-nonesuch: no such file" in p.error.value and p.examples.value == "crowsnest-made"

@@ -641,3 +641,66 @@ def test_progress_text():
     assert "minutes on 13/14-trick hands" in progress_text(51, 52, [{"trick": 1}], elapsed=141)
     assert "Left: the first lead, which" in progress_text(51, 52, [{"trick": 1}])
     assert "now in trick 2 of 13" in progress_text(47, 52, [{"trick": 2}, {"trick": 13}])
+
+
+def test_edits_undone_are_not_unsaved_but_marks_from_mark_mistakes_are(tmp_path):
+    """A comment and a ?? added and deleted again left "unsaved changes" and a "click Load again" question for
+    every Load: the panel now compares the comments and marks with those loaded or saved. Mark mistakes adds
+    marks, so the record is unsaved until they are removed; a Mark mistakes that adds none changes nothing."""
+    from rookcore.ai import LEVELS
+    from rookcore.examples import example_text
+    from rookcore.rules import get_rules
+    from rookcore.selfplay import play_hands
+
+    (tmp_path / "other.json").write_text(example_text("buckeye-made"))
+    p = ReplayPanel(analyzer=_fake_analysis, analyze_in_background=False)
+    p.go(6)
+    p.comment_text.value = "Too high"
+    p.save_comment_button.click()
+    p.mark_buttons["??"].click()
+    assert p.unsaved and "unsaved" in p.save_result.value
+    p.delete_comment_button.click()
+    p.mark_buttons[""].click()
+    assert not p.unsaved and p.save_result.value == ""
+    p.analyze_button.click()
+    p.apply_marks_button.click()
+    added = dict(p.record.marks)
+    assert added and p.unsaved and "unsaved" in p.save_result.value  # the record did change
+    for step in added:
+        p.go(step + 1)
+        p.mark_buttons[""].click()
+    assert not p.unsaved and p.save_result.value == ""
+    p.apply_marks_button.click()
+    p.save_path.value = "annotated/marked.json"
+    p.save_record_button.click()
+    p.apply_marks_button.click()  # adds nothing: still as saved
+    assert "No new marks" in p.annotate_status.value and not p.unsaved
+    assert "Saved annotated/marked.json" in p.save_result.value
+    p.go(3)
+    p.mark_buttons["!"].click()
+    assert "unsaved" in p.save_result.value
+    p.mark_buttons[""].click()
+    assert not p.unsaved and "Saved annotated/marked.json" in p.save_result.value
+    p.path.value = "other.json"
+    p.load_button.click()  # nothing to lose: loads at once
+    assert "Buckeye" in p.title.value and p.error.layout.display == "none"
+    game = play_hands(get_rules(), [LEVELS["rules"](seed=s) for s in range(4)], 2, seed=7)
+    assert p.load_record(records.loads(records.dumps(game)))
+    p.hand_select.value = 1
+    p.go(4)
+    p.mark_buttons["?"].click()
+    assert p.unsaved
+    p.mark_buttons[""].click()
+    assert not p.unsaved and p.save_result.value == ""
+
+
+def test_a_long_comment_wraps_and_scrolls_inside_the_comment_box():
+    """A 5,000-character comment (no space to break at) pushed the table off screen."""
+    p = ReplayPanel()
+    p.go(5)
+    long = "x" * 5000
+    p.comment_text.value = long
+    p.save_comment_button.click()
+    assert p.record.comment_at(4) == long and long in p.comment.value
+    style = re.search(r"<div[^>]*style='([^']*)'", p.comment.value).group(1)
+    assert "overflow-wrap:anywhere" in style and "max-height" in style and "overflow-y:auto" in style, style
