@@ -51,11 +51,15 @@ from rookcore.hand import SEATS
 from rookcore.rules import VARIANTS, Rules, get_rules
 from widgets.cards import PALETTE, border_legend, card_label, card_svg, hand_svg
 
+TUTORIAL_RULES = "crowsnest"
+"""The rule set the lessons teach (the app's default; lesson 7 compares the others): a lesson title names its bird
+as this rule set does ("the Crow"), as the lesson and the app do."""
+_BIRD = get_rules(TUTORIAL_RULES).bird_name
 LESSONS: tuple[tuple[str, str, str], ...] = (
-    ("01-deck-and-counters", "The deck and the counters", "Colours, numbers, the Crow, and which cards score."),
+    ("01-deck-and-counters", "The deck and the counters", f"Colours, numbers, the {_BIRD}, and which cards score."),
     ("02-deal-and-auction", "The deal and the auction", "Who gets which cards, and how bidding works."),
     ("03-nest-and-trump", "The nest and trump", "The declarer's extra cards and naming trump."),
-    ("04-following-suit-and-the-bird", "Following suit and the bird", "Which cards you may play."),
+    ("04-following-suit-and-the-bird", f"Following suit and the {_BIRD}", "Which cards you may play."),
     ("05-winning-tricks", "Winning tricks", "Which card takes the trick."),
     ("06-scoring-and-game-end", "Scoring and the end of the game", "Making or losing the bid; reaching 300."),
     ("07-the-classic-rule-sets", "The classic rule sets", "How the six classic games differ from CrowsNest."),
@@ -365,19 +369,24 @@ class ExerciseWidget(widgets.VBox):
     """One interactive exercise: the position, answer controls, a Check button, feedback, "New exercise".
 
     Args: ``kind`` one of `rookcore.teaching.KINDS`; ``rules`` a Rules or variant name (None = CrowsNest);
-    ``seed`` the first exercise's seed ("New exercise" moves to the next seed); ``progress`` the tracker
-    (default `PROGRESS`). Attributes: ``exercise`` (the current `teaching.Exercise`), ``seed``,
-    ``last_feedback`` (the last `teaching.Feedback` or None).
+    ``seed`` the first exercise's seed ("New exercise" moves to the next seed; never shown); ``number`` the
+    learner-facing number in the title, the exercise's place on its page ("Exercise 2: …"; a whole number from 1);
+    ``progress`` the tracker (default `PROGRESS`). Attributes: ``exercise`` (the current `teaching.Exercise`),
+    ``seed``, ``number``, ``last_feedback`` (the last `teaching.Feedback` or None).
+    Raises teaching.ExerciseError for an unknown ``kind`` or a ``number`` that is not a whole number from 1.
     """
 
     def __init__(self, kind: str, rules: Rules | str | None = None, seed: int = 0,
-                 progress: Progress | None = None, **kwargs: Any) -> None:
+                 progress: Progress | None = None, number: int = 1, **kwargs: Any) -> None:
         if kind not in teaching.KINDS:
             raise teaching.ExerciseError(f"unknown exercise kind {kind!r} (known: {', '.join(teaching.KINDS)})")
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            raise teaching.ExerciseError(f"an exercise's number is a whole number from 1, not {number!r}")
         super().__init__(**kwargs)
         self.kind = kind
+        self.number = number
         self.rules = _rules(rules)
-        self.seed = int(seed)
+        self.seed = self.first_seed = int(seed)
         self.progress = progress or PROGRESS
         self.last_feedback: teaching.Feedback | None = None
         self.title = _html("", "rook-exercise-title")
@@ -415,8 +424,10 @@ class ExerciseWidget(widgets.VBox):
         self.exercise = teaching.make_exercise(self.kind, self.rules, seed)
         self.last_feedback = None
         self.feedback.value = ""
-        self.title.value = (f"<b>Exercise: {escape(KIND_TITLES[self.kind])}</b> "
-                            f"<span style='color:#777'>({escape(self.rules.title)}, #{seed})</span>")
+        fresh = seed - self.first_seed  # "New exercise" clicks so far: said in words, the seed is not shown
+        self.title.value = (f"<b>Exercise {self.number}: {escape(KIND_TITLES[self.kind])}</b> "
+                            f"<span style='color:#777'>({escape(self.rules.title)}"
+                            f"{f', fresh one {fresh}' if fresh else ''})</span>")
         self.prompt.value = f"<p>{escape(self.exercise.prompt)}</p>"
         self.position.value = self._position_html()
         self.controls.children = self._build_controls()
@@ -583,9 +594,9 @@ class ExerciseWidget(widgets.VBox):
         self._load(self.seed + 1)
 
 
-def exercise(kind: str, rules: Rules | str | None = None, seed: int = 0) -> ExerciseWidget:
-    """Shorthand for `ExerciseWidget`."""
-    return ExerciseWidget(kind, rules=rules, seed=seed)
+def exercise(kind: str, rules: Rules | str | None = None, seed: int = 0, number: int = 1) -> ExerciseWidget:
+    """Shorthand for `ExerciseWidget` (same arguments, same errors); returns the widget."""
+    return ExerciseWidget(kind, rules=rules, seed=seed, number=number)
 
 
 # --------------------------------------------------------------------------- live examples
@@ -639,7 +650,7 @@ def show_deal(rules: Rules | str | None = None, seed: int = 0, show_nest: bool =
         rows.append(f"<tr><th style='text-align:left'>Nest</th><td>"
                     f"{hand_svg(d.nest, width=44, step=1.05, face_up=False)}</td>"
                     f"<td style='padding-left:8px'>face down</td></tr>")
-    return _html(f"<table>{''.join(rows)}</table><p>{r.title}, deal #{seed}: {r.hand_size} cards each"
+    return _html(f"<table>{''.join(rows)}</table><p>{r.title}: {r.hand_size} cards each"
                  + (f", {r.nest_size} in the nest ({d.nest_points} points hidden there)." if r.nest_size else ".")
                  + "</p>", "rook-example-deal")
 

@@ -88,7 +88,8 @@ def notebook_exercises(slug: str) -> list[dict]:
             kw = {k.arg: ast.literal_eval(k.value) for k in node.keywords}
             spec = dict(zip(("kind", "rules", "seed"), args))
             spec.update(kw)
-            found.append({"kind": spec["kind"], "rules": spec.get("rules"), "seed": int(spec.get("seed", 0))})
+            found.append({"kind": spec["kind"], "rules": spec.get("rules"), "seed": int(spec.get("seed", 0)),
+                          "number": int(spec.get("number", 1))})
     return found
 
 
@@ -218,7 +219,8 @@ def test_first_lesson_from_the_learn_tab_wrong_then_right(voila_url, page, artif
     box = lesson.locator(f".rook-exercise.rook-exercise-{spec['kind']}").first
     box.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
     title = box.locator(".rook-exercise-title").inner_text()
-    assert f"#{spec['seed']}" in title, title  # the page shows the exercise the test rebuilt
+    assert title.startswith(f"Exercise {spec['number']}: {KIND_TITLES[spec['kind']]}"), title
+    assert "#" not in title, title  # a learner-facing number, not the seed
     assert ex.prompt in box.locator(".rook-prompt").inner_text()
 
     enter_answer(lesson, box, ex, wrong)
@@ -267,7 +269,8 @@ def _open_first_exercise(page, voila_url: str, slug: str, kind: str):
               timeout=PAGE_TIMEOUT_MS)
     wait_for_lesson(page, slug)
     box = page.locator(f".rook-exercise.rook-exercise-{kind}").first
-    assert f"#{spec['seed']}" in box.locator(".rook-exercise-title").inner_text()
+    assert box.locator(".rook-exercise-title").inner_text().startswith(f"Exercise {spec['number']}: ")
+    assert ex.prompt in box.locator(".rook-prompt").inner_text()  # the page shows the exercise the test rebuilt
     return ex, box, bad
 
 

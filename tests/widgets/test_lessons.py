@@ -109,6 +109,41 @@ def test_new_exercise_moves_to_next_seed():
     assert w.feedback.value == ""
 
 
+def test_exercise_titles_show_a_learner_facing_number_not_the_seed():
+    w = ExerciseWidget("count_points", seed=10, number=2, progress=Progress())
+    title = re.sub(r"<[^>]+>", "", w.title.value)
+    assert title == "Exercise 2: Count the points (CrowsNest)"
+    w.new_exercise()
+    assert re.sub(r"<[^>]+>", "", w.title.value) == "Exercise 2: Count the points (CrowsNest, fresh one 1)"
+    assert "#" not in re.sub(r"<[^>]+>", "", ExerciseWidget("trick_winner", progress=Progress()).title.value)
+    for bad in (0, -1, 1.5, "2", True):
+        with pytest.raises(teaching.ExerciseError, match="whole number from 1"):
+            ExerciseWidget("count_points", number=bad, progress=Progress())
+    assert "deal #" not in lessons.show_deal(seed=3).value
+
+
+def test_the_exercises_of_a_page_are_numbered_in_page_order():
+    for path in sorted(TUTORIAL.glob("*.ipynb")):
+        numbers = []
+        for cell in json.loads(path.read_text("utf-8"))["cells"]:
+            for node in ast.walk(ast.parse("".join(cell["source"]))) if cell["cell_type"] == "code" else ():
+                if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "ExerciseWidget":
+                    numbers.append(next((ast.literal_eval(k.value) for k in node.keywords if k.arg == "number"), 1))
+        assert numbers == list(range(1, len(numbers) + 1)), (path.name, numbers)
+
+
+def test_lesson_titles_name_the_bird_as_the_tutorial_s_rule_set_does():
+    assert lessons.TUTORIAL_RULES == "crowsnest"
+    assert lessons.LESSON_TITLES["04-following-suit-and-the-bird"] == "Following suit and the Crow"
+    header = lessons.start_lesson("04-following-suit-and-the-bird", progress=Progress()).value
+    assert "Following suit and the Crow" in header
+    assert "Following suit and the Crow" in lessons.tutorial_index(progress=Progress()).value
+    assert "the Crow" in lessons.lesson_nav("05-winning-tricks").value
+    assert all("bird" not in title.lower() for _slug, title, _ in lessons.LESSONS)
+    heading = (TUTORIAL / "04-following-suit-and-the-bird.ipynb").read_text("utf-8")
+    assert "Lesson 4 — Following suit and the Crow" in heading
+
+
 class _CountingProgress(Progress):
     """A Progress that remembers every `record` call."""
 
