@@ -56,7 +56,7 @@ from rookcore.hand import SEATS, HandState, Phase
 from rookcore.records import GameRecord, HandRecord, RecordError
 from rookcore.rules import Rules
 
-from .cards import card_svg, compass_html, hand_svg
+from .cards import border_legend, card_svg, compass_html, hand_svg
 from .clicks import SecondClick
 from .paths import ReplaceGuard, brief, readable_record, record_path, shown_path
 from .progress import STARTING, AnalysisRun, Cancelled, cancellable_analysis, stop_analysis, throttled
@@ -746,10 +746,12 @@ class ReplayPanel(w.VBox):
                 "width:740px;min-height:420px;box-sizing:border-box;line-height:1.3;"
                 "gap:6px;align-items:center;justify-items:center;background:#2e7d3214;"
                 "border:1px solid #c8e6c9;border-radius:10px;padding:8px")
+        last_played = bool(state.history) and isinstance(state.history[-1][1], Play)
+        legend = border_legend("the last card played") if last_played else ""
         return (f"<div style='{grid}'>"
                 f"<div></div>{self._seat_html(state, 0)}<div></div>"
                 f"{self._seat_html(state, 3)}{self._trick_html(state)}{self._seat_html(state, 1)}"
-                f"<div></div>{self._seat_html(state, 2)}<div></div></div>")
+                f"<div></div>{self._seat_html(state, 2)}<div style='align-self:end'>{legend}</div></div>")
 
     def _info_html(self, state: HandState) -> str:
         rules = state.rules

@@ -396,3 +396,19 @@ def test_the_file_box_takes_the_example_names_that_record_links_take(tmp_path):
     p.path.value = "crowsnest-nonesuch"  # not an example, not a file
     p.load_button.click()
     assert "crowsnest-nonesuch: no such file" in p.error.value and p.examples.value == "crowsnest-made"
+
+
+def test_the_blue_border_is_explained_when_a_card_was_just_played():
+    """The blue border marks the last card played in Replay (elsewhere it marks other things): a legend says so
+    whenever a card is highlighted, and none shows while no card is (the auction)."""
+    p = ReplayPanel()
+    p.slider.value = 1
+    assert "blue border" not in p.table.value  # a bid, no card highlighted
+    first_card = next(k for k in range(1, p.n_steps + 1) if _is_play(p, k))
+    p.slider.value = first_card
+    assert "rook-border-legend" in p.table.value and "blue border: the last card played" in p.table.value
+
+
+def _is_play(p: ReplayPanel, k: int) -> bool:
+    p.slider.value = k
+    return type(p.state.history[-1][1]).__name__ == "Play"
