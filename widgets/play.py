@@ -77,6 +77,9 @@ from .progress import Cancelled, cancellable_analysis, progress_text, stop_analy
 SEAT_NAMES = {0: "North", 1: "East", 2: "South", 3: "West"}
 TEAM_NAMES = {"NS": "N–S", "EW": "E–W"}
 MAX_CANDIDATES = 8
+HINDSIGHT = ("<small>This is hindsight: you could not see the other hands. A card that costs points here can "
+             "still have been a fair choice (the Hint weighs the deals that fit what you saw, e.g. a chance to set "
+             "the bid).</small>")
 REVIEW_SCOPE = ("<small>The review looks at the cards played; the auction, the discard and the choice of trump are "
                 "not reviewed.</small>")
 _TABLE_STYLE = ("<style>.rook-score-table, .rook-tally-table {border-collapse: collapse}"
@@ -1039,7 +1042,7 @@ class PlayPanel(widgets.VBox):
                 return
             lis = "".join(f"<li class='rook-review-item'>{escape(i['text'])}</li>" for i in items)
             self._review_message(f"<b>Your costly cards</b> (double dummy: all hands known, best play after):"
-                                 f"<ul style='margin:4px 0'>{lis}</ul>{REVIEW_SCOPE}")
+                                 f"<ul style='margin:4px 0'>{lis}</ul>{HINDSIGHT}<br>{REVIEW_SCOPE}")
         except Exception as e:  # noqa: BLE001 - never raise from the worker
             self._review_message(f"<span class='rook-error'>internal error: {escape(type(e).__name__)}: "
                                  f"{escape(str(e))}</span>")

@@ -78,6 +78,8 @@ def test_review_lists_costly_cards_with_fake_reviewer():
     assert html.count("rook-review-item") == 2
     assert "G14 would have kept 85 for N–S." in _text(html)
     assert "R&lt;5&gt;" in html  # escaped
+    # the review knows every hand; the learner did not: a costly card may still have been a fair choice
+    assert "This is hindsight: you could not see the other hands" in _text(html)
     # a new hand hides the button and forgets the review
     panel.new_hand_button.click()
     if not panel.table.state.is_over:
