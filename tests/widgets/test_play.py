@@ -622,13 +622,20 @@ def test_new_game_forgets_the_last_save_error_and_path(tmp_path):
     assert panel.save_result.value == "" and panel.save_path.value == "hands/hand-1.json"
 
 
-def test_too_many_discard_picks_are_named():
-    for seed in range(60):
+def _south_discarding(seeds=range(60)):
+    """(seed, panel) for each seeded deal where South can bid at once: South bids the most it may (the rule set's
+    top bid, which ends the auction at once, rules.md §1.2), so the panel is at South's discard."""
+    for seed in seeds:
         panel = PlayPanel(seed=seed, pace=0)
         bids = [b for b in _enabled(panel, "rook-bid") if b.description.startswith("Bid ")]
         if panel.table.state.phase is not Phase.AUCTION or not bids:
             continue
         bids[-1].click()
+        yield seed, panel
+
+
+def test_too_many_discard_picks_are_named():
+    for _seed, panel in _south_discarding():
         picks = _find(panel, cls="rook-discard-pick")
         n = panel.table.rules.nest_size
         for p in picks[:n + 1]:
@@ -667,12 +674,7 @@ def test_the_trick_in_progress_sits_round_the_table():
 
 def test_the_blue_border_is_named_where_it_shows():
     """The blue border marks the nest's cards while discarding and the last trick's winner: each says so."""
-    for seed in range(60):
-        panel = PlayPanel(seed=seed, pace=0)
-        bids = [b for b in _enabled(panel, "rook-bid") if b.description.startswith("Bid ")]
-        if panel.table.state.phase is not Phase.AUCTION or not bids:
-            continue
-        bids[-1].click()
+    for seed, panel in _south_discarding():
         assert "rook-border-legend" in panel.discard_count.value
         assert "blue border: came from the nest" in panel.discard_count.value
         rng = random.Random(seed)
