@@ -67,10 +67,10 @@ def test_strong_ai_plays_legal_explained_hands(variant):
                     other = _noun(decision.candidates[1].action, rules.bird_name)
                     side = ("N–S", "E–W")[seat & 1]
                     instead = f"{other} instead" if other.startswith("burying") else f"with {other}"
-                    assert re.search(rf"; ({re.escape(other)} is as good|{re.escape(instead)}, {side} would end "
-                                     r"\d+ points? worse off, taking (as many points|\d+ (more|fewer) points?) and "
-                                     r"(making the bid|setting [NE]–[SW]'s bid) \d+% of the time)\.$",
-                                     decision.explanation), decision.explanation
+                    assert re.search(rf"; ({re.escape(other)} is as good|{re.escape(instead)}, {side} would take "
+                                     r"(as many points,|\d+ fewer points?,|\d+ more points? but) "
+                                     r"(make the bid|set [NE]–[SW]'s bid) \d+% of the time, and end \d+ points? "
+                                     r"worse off on average)\.$", decision.explanation), decision.explanation
             state.apply(decision.action)  # raises if illegal
         assert state.is_over
 
@@ -105,7 +105,7 @@ def test_reasoning_says_when_the_bids_weighted_the_deals(phase, monkeypatch):
         texts[name] = [d.explanation] + [c.note for c in d.candidates if c.action is not PASS]
     assert not any("weighted" in t for t in texts["even"]), texts["even"]
     assert all("weighted" in t for t in texts["uneven"]), texts["uneven"]
-    assert "too weak for its bid counts 0.3" in texts["uneven"][0]
+    assert "hand too weak for its bid counts 0.3" in texts["uneven"][0]
 
 
 def test_wilson_interval_matches_known_values():
@@ -188,8 +188,9 @@ def test_the_bid_chance_names_the_declarers_for_declarers_and_defenders():
         declarers = ("N–S", "E–W")[obs.declarer & 1]
         side = ("N–S", "E–W")[obs.seat & 1]
         assert f" and {side} end the hand " in text, text
-        want = f"it makes the bid {made}% of the time" if role == "declarer" else \
-            f"it sets {declarers}'s bid {100 - made}% of the time"
+        card = d.action.card.display(obs.rules.bird_name)
+        want = f"{card} makes the bid {made}% of the time" if role == "declarer" else \
+            f"{card} sets {declarers}'s bid {100 - made}% of the time"
         assert want in text and ("makes the bid" not in text or role == "declarer"), text
         said[role] = text
     assert set(said) == {"declarer", "defender"}
@@ -208,8 +209,8 @@ def test_a_gamble_is_explained_by_its_effect_on_the_bid():
         gamble.add(1.0, 32.0 if not made else -30.0, 40.0, made)
         safe.add(1.0, -30.0, 45.0, True)
     side, declarers = ("N–S", "E–W")[obs.seat & 1], ("N–S", "E–W")[obs.declarer & 1]
-    text = _why(obs, gamble, (Play(obs.legal[1].card), safe), "In 2 deals, ")
-    other = obs.legal[1].card.display(obs.rules.bird_name)
-    assert text == (f"In 2 deals, it sets {declarers}'s bid 50% of the time and {side} end the hand 1 point ahead "
-                    f"of {('N–S', 'E–W')[1 - (obs.seat & 1)]} on average; with {other}, {side} would end 31 points "
-                    f"worse off, taking 5 more points and setting {declarers}'s bid 0% of the time."), text
+    text = _why(obs, (Play(obs.legal[0].card), gamble), (Play(obs.legal[1].card), safe), "In 2 deals, ")
+    card, other = (obs.legal[i].card.display(obs.rules.bird_name) for i in (0, 1))
+    assert text == (f"In 2 deals, {card} sets {declarers}'s bid 50% of the time and {side} end the hand 1 point ahead "
+                    f"of {('N–S', 'E–W')[1 - (obs.seat & 1)]} on average; with {other}, {side} would take 5 more "
+                    f"points but set {declarers}'s bid 0% of the time, and end 31 points worse off on average."), text

@@ -53,7 +53,7 @@ class _Tally:
         return len(self.weights) > 1
 
 
-WEIGHTING = "a deal in which a bidder's hand looks too weak for its bid counts 0.3"
+WEIGHTING = "a deal giving a bidder a hand too weak for its bid counts 0.3"
 
 
 def _deals(n: int, weighted: bool, explain: bool = False) -> str:
@@ -149,21 +149,22 @@ def _bid_effect(obs: Observation, made: float) -> str:
     return f"sets {TEAM_NAMES[obs.declarer & 1]}'s bid {1 - made:.0%} of the time"
 
 
-def _why(obs: Observation, chosen: "_Tally", runner, opening: str) -> str:
+def _why(obs: Observation, chosen: tuple, runner, opening: str) -> str:
     """One plain sentence for a card, discard or trump choice: ``opening`` (the deals and how they were played
-    out), what the choice does to the bid and by how much the seat's side ends the hand ahead or behind on the
-    hand score (rules.md §1.7) on average; then the next choice (``runner``: (action, its tally) or None): how
-    much worse off it leaves the side, with its points taken and its effect on the bid."""
+    out), then what the chosen action does to the bid and how far the seat's side ends the hand ahead of or behind
+    the other on the hand score (rules.md §1.7) on average; then the next choice's points and effect on the bid,
+    and how much worse off it leaves the side. ``chosen``, ``runner``: (action, its `_Tally`); runner may be None.
+    Returns the sentence (str). Raises nothing."""
     rules = obs.rules
     side, other = TEAM_NAMES[obs.seat & 1], TEAM_NAMES[1 - (obs.seat & 1)]
-    margin, points, made = chosen.mean()
+    margin, points, made = chosen[1].mean()
     if round(margin) > 0:
         ahead = f"end the hand {_points(margin)} ahead of {other}"
     elif round(margin) < 0:
         ahead = f"end the hand {_points(-margin)} behind {other}"
     else:
         ahead = f"end the hand level with {other}"
-    text = f"{opening}it {_bid_effect(obs, made)} and {side} {ahead} on average"
+    text = f"{opening}{_choice_name(chosen[0], rules.bird_name)} {_bid_effect(obs, made)} and {side} {ahead} on average"
     if runner is not None:
         action, tally = runner
         name = _choice_name(action, rules.bird_name)
@@ -173,12 +174,13 @@ def _why(obs: Observation, chosen: "_Tally", runner, opening: str) -> str:
             text += f"; {name} is as good"
         else:
             diff = r_points - points
-            more = "more" if diff > 0 else "fewer"
-            taken = "taking as many points" if round(diff) == 0 else \
-                f"taking {abs(diff):.0f} {more} point{'' if round(abs(diff)) == 1 else 's'}"
-            effect = _bid_effect(obs, r_made).replace("makes", "making").replace("sets", "setting")
+            taken = "take as many points" if round(diff) == 0 else \
+                f"take {abs(diff):.0f} {'more' if diff > 0 else 'fewer'} point{'' if round(abs(diff)) == 1 else 's'}"
+            effect = _bid_effect(obs, r_made).replace("makes", "make").replace("sets", "set")
+            joint = " but" if round(diff) > 0 else ","  # more points yet worse off: the bid says why
             instead = f"{name} instead" if isinstance(action, Discard) else f"with {name}"
-            text += f"; {instead}, {side} would end {_points(gap)} worse off, {taken} and {effect}"
+            text += (f"; {instead}, {side} would {taken}{joint} {effect}, and end {_points(gap)} worse off on "
+                     f"average")
     return text + "."
 
 
@@ -330,16 +332,15 @@ class SamplingPlayer:
                                                                  f"margin {margin:+.0f}, points {points:.0f}"))
         cands.sort(key=lambda c: (c.action is not chosen, -c.score, c.action is PASS,
                                   getattr(c.action, "amount", 0)))
-        name = obs.rules.title
         if chosen is PASS:
             best = max((t.mean()[2] for a, t in tallies.items() if a is not PASS), default=0.0)
-            text = (f"Even the lowest bid open would be made in only {best:.0%} of {_deals(n, weighted, True)} "
-                    f"({SEATS[obs.seat]} wants {need:.0%}) in {name}.")
+            text = (f"Even the lowest bid open would be made in only {best:.0%} of {_deals(n, weighted, True)}, "
+                    f"and {SEATS[obs.seat]} bids only what it makes at least {need:.0%} of the time.")
         else:
             margin, points, made = tallies[chosen].mean()
             text = (f"It is the lowest bid {TEAM_NAMES[obs.seat & 1]} make in at least {need:.0%} of "
-                    f"{_deals(n, weighted, True)} ({made:.0%}, capturing about {points:.0f} points), which leaves "
-                    f"room to raise later.")
+                    f"{_deals(n, weighted, True)}, made in {made:.0%} of them with about {points:.0f} points captured; a "
+                    f"low bid leaves room to raise later.")
         return Decision(chosen, tuple(cands), text, obs.seat, "call")
 
     # ----- discard and trump --------------------------------------------------------
@@ -389,5 +390,5 @@ class SamplingPlayer:
         chosen = cands[0]
         runner = (cands[1].action, tallies[cands[1].action]) if len(cands) > 1 else None
         deals = f"{n} deals that fit what {SEATS[obs.seat]} has seen" + (f" (weighted: {WEIGHTING})" if weighted else "")
-        text = _why(obs, tallies[chosen.action], runner, f"In {deals}, {method}, ")
+        text = _why(obs, (chosen.action, tallies[chosen.action]), runner, f"In {deals}, {method}, ")
         return Decision(chosen.action, tuple(cands), text, obs.seat, phase_kind(obs))
