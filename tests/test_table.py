@@ -111,7 +111,7 @@ def test_illegal_card_raises_and_changes_nothing():
                     table.learner_act(Play(bad[0]))
                 # the same words as the card's own reason: the colour named, "Yellow" not "Y"
                 assert str(err.value) == f"S cannot play {table.name(bad[0])}: {status[bad[0]]}", err.value
-                assert re.search(r"must follow (Red|Yellow|Green|Black)", str(err.value)), err.value
+                assert re.search(r"must follow (trump, )?(Red|Yellow|Green|Black) \(holds", str(err.value)), err.value
                 assert _snapshot(table) == before
                 assert status[bad[0]].startswith("must follow")
                 assert "holds" in status[bad[0]]
