@@ -427,7 +427,7 @@ class ExerciseWidget(widgets.VBox):
         fresh = seed - self.first_seed  # "New exercise" clicks so far: said in words, the seed is not shown
         self.title.value = (f"<b>Exercise {self.number}: {escape(KIND_TITLES[self.kind])}</b> "
                             f"<span style='color:#777'>({escape(self.rules.title)}"
-                            f"{f', fresh one {fresh}' if fresh else ''})</span>")
+                            f"{f', new deal {fresh}' if fresh else ''})</span>")
         self.prompt.value = f"<p>{escape(self.exercise.prompt)}</p>"
         self.position.value = self._position_html()
         self.controls.children = self._build_controls()

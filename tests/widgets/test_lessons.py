@@ -114,7 +114,7 @@ def test_exercise_titles_show_a_learner_facing_number_not_the_seed():
     title = re.sub(r"<[^>]+>", "", w.title.value)
     assert title == "Exercise 2: Count the points (CrowsNest)"
     w.new_exercise()
-    assert re.sub(r"<[^>]+>", "", w.title.value) == "Exercise 2: Count the points (CrowsNest, fresh one 1)"
+    assert re.sub(r"<[^>]+>", "", w.title.value) == "Exercise 2: Count the points (CrowsNest, new deal 1)"
     assert "#" not in re.sub(r"<[^>]+>", "", ExerciseWidget("trick_winner", progress=Progress()).title.value)
     for bad in (0, -1, 1.5, "2", True):
         with pytest.raises(teaching.ExerciseError, match="whole number from 1"):
