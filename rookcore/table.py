@@ -290,7 +290,7 @@ class Table:
         if len(legal) < len(hand):
             led = s.tables.suit[s.trick[0]]
             holds = sort_cards(self.rules, (c for c in hand if s.tables.suit[c] == led), s.trump)
-            suit = ("trump, " if COLOURS[led] == s.trump else "") + COLOUR_NAMES[COLOURS[led]]  # one bracket only
+            suit = ("trump, " if COLOURS[led] == s.trump else "") + COLOUR_NAMES[COLOURS[led]]
             reason = f"must follow {suit} (holds {', '.join(self.name(c) for c in holds)})"
         return {c: None if c in legal else reason for c in hand}
 

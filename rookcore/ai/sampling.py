@@ -56,12 +56,13 @@ class _Tally:
 WEIGHTING = "a deal giving a bidder a hand too weak for its bid counts 0.3"
 
 
-def _deals(n: int, weighted: bool, explain: bool = False) -> str:
-    """"12 sampled deals", or "12 weighted sampled deals" when the bids weighted them; ``explain`` adds how
-    (`WEIGHTING`, from `SamplingPlayer._bid_weight`)."""
+def _deals(n: int, weighted: bool, seat: int, explain: bool = False) -> str:
+    """"12 deals that fit what S has seen" (``seat`` S), with ", weighted by the bids" when the bids weighted them;
+    ``explain`` gives how instead (`WEIGHTING`, from `SamplingPlayer._bid_weight`)."""
+    deals = f"{n} deals that fit what {SEATS[seat]} has seen"
     if not weighted:
-        return f"{n} sampled deals"
-    return f"{n} weighted sampled deals" + (f" ({WEIGHTING})" if explain else "")
+        return deals
+    return deals + (f" (weighted: {WEIGHTING})" if explain else ", weighted by the bids")
 
 
 def greedy_card(state: HandState, rng: random.Random) -> Card:
@@ -125,9 +126,9 @@ def rollout(state: HandState, rng: random.Random) -> HandState:
     return state
 
 
-def _points(x: float) -> str:
-    """``x`` rounded, with its unit: "1 point", "5 points"."""
-    return f"{x:.0f} point" + ("" if round(x) == 1 else "s")
+def _points(x: float, qualifier: str = "") -> str:
+    """``x`` (≥ 0) rounded, with its unit and an optional ``qualifier`` before it: "1 point", "5 more points"."""
+    return f"{x:.0f} {qualifier + ' ' if qualifier else ''}point" + ("" if round(x) == 1 else "s")
 
 
 def _choice_name(action, bird_name: str) -> str:
@@ -141,12 +142,14 @@ def _choice_name(action, bird_name: str) -> str:
     return describe_action(action, bird_name)
 
 
-def _bid_effect(obs: Observation, made: float) -> str:
-    """What an action does to the bid, for the seat's side: "makes the bid 80% of the time" for the declaring
-    side, "sets E–W's bid 50% of the time" for a defender (rules.md §1.6)."""
+def _bid_effect(obs: Observation, made: float, plural: bool = False) -> str:
+    """What an action does to the bid, for the seat's side, given the chance ``made`` (0..1) that it is made:
+    "makes the bid 80% of the time" for the declaring side, "sets E–W's bid 50% of the time" for a defender
+    (rules.md §1.6); ``plural`` for a team as subject ("make", "set")."""
+    s = "" if plural else "s"
     if obs.declarer is None or obs.declarer & 1 == obs.seat & 1:
-        return f"makes the bid {made:.0%} of the time"
-    return f"sets {TEAM_NAMES[obs.declarer & 1]}'s bid {1 - made:.0%} of the time"
+        return f"make{s} the bid {made:.0%} of the time"
+    return f"set{s} {TEAM_NAMES[obs.declarer & 1]}'s bid {1 - made:.0%} of the time"
 
 
 def _why(obs: Observation, chosen: tuple, runner, opening: str) -> str:
@@ -175,8 +178,8 @@ def _why(obs: Observation, chosen: tuple, runner, opening: str) -> str:
         else:
             diff = r_points - points
             taken = "take as many points" if round(diff) == 0 else \
-                f"take {abs(diff):.0f} {'more' if diff > 0 else 'fewer'} point{'' if round(abs(diff)) == 1 else 's'}"
-            effect = _bid_effect(obs, r_made).replace("makes", "make").replace("sets", "set")
+                f"take {_points(abs(diff), 'more' if diff > 0 else 'fewer')}"
+            effect = _bid_effect(obs, r_made, plural=True)
             joint = " but" if round(diff) > 0 else ","  # more points yet worse off: the bid says why
             instead = f"{name} instead" if isinstance(action, Discard) else f"with {name}"
             text += (f"; {instead}, {side} would {taken}{joint} {effect}, and end {_points(gap)} worse off on "
@@ -321,7 +324,7 @@ class SamplingPlayer:
         chosen call (the lowest bid that is safe enough, else Pass) comes first; lower bids first on ties."""
         cands = []
         weighted = any(t.weighted for t in tallies.values())
-        deals = _deals(n, weighted)
+        deals = _deals(n, weighted, obs.seat)
         for action, t in tallies.items():
             if action is PASS:
                 cands.append(Candidate(PASS, round(100 * need, 2), f"pass unless a bid is made in at least "
@@ -334,13 +337,14 @@ class SamplingPlayer:
                                   getattr(c.action, "amount", 0)))
         if chosen is PASS:
             best = max((t.mean()[2] for a, t in tallies.items() if a is not PASS), default=0.0)
-            text = (f"Even the lowest bid open would be made in only {best:.0%} of {_deals(n, weighted, True)}, "
-                    f"and {SEATS[obs.seat]} bids only what it makes at least {need:.0%} of the time.")
+            text = (f"Even the lowest bid open would be made in only {best:.0%} of "
+                    f"{_deals(n, weighted, obs.seat, True)}, and {SEATS[obs.seat]} bids only what it makes at least "
+                    f"{need:.0%} of the time.")
         else:
             margin, points, made = tallies[chosen].mean()
             text = (f"It is the lowest bid {TEAM_NAMES[obs.seat & 1]} make in at least {need:.0%} of "
-                    f"{_deals(n, weighted, True)}, made in {made:.0%} of them with about {points:.0f} points captured; a "
-                    f"low bid leaves room to raise later.")
+                    f"{_deals(n, weighted, obs.seat, True)}, made in {made:.0%} of them with about {points:.0f} "
+                    f"points captured; a low bid leaves room to raise later.")
         return Decision(chosen, tuple(cands), text, obs.seat, "call")
 
     # ----- discard and trump --------------------------------------------------------
@@ -389,6 +393,6 @@ class SamplingPlayer:
         cands.sort(key=lambda c: -c.score)
         chosen = cands[0]
         runner = (cands[1].action, tallies[cands[1].action]) if len(cands) > 1 else None
-        deals = f"{n} deals that fit what {SEATS[obs.seat]} has seen" + (f" (weighted: {WEIGHTING})" if weighted else "")
-        text = _why(obs, (chosen.action, tallies[chosen.action]), runner, f"In {deals}, {method}, ")
+        text = _why(obs, (chosen.action, tallies[chosen.action]), runner,
+                    f"In {_deals(n, weighted, obs.seat, True)}, {method}, ")
         return Decision(chosen.action, tuple(cands), text, obs.seat, phase_kind(obs))
