@@ -851,13 +851,14 @@ class _Root:
 
         if eng.nb is not None:
             from .ddcore import after_card  # noqa: PLC0415
-            from .ddcore import ABORT_, H_, LIMIT_, NODES_, ROOT_  # noqa: PLC0415
+            from .ddcore import ABORT_, H_, LIMIT_, NODES_, ROOT_, set_shape  # noqa: PLC0415
             W, TT = eng.nb
             core = eng.to_core
             core_hands = [_core_mask(core, h) for h in hands]
             core_tmask = _core_mask(core, tmask)
             W[H_:H_ + 4] = core_hands
             W[ROOT_] = core_hands[0] | core_hands[1] | core_hands[2] | core_hands[3] | core_tmask  # `_normal`
+            set_shape(W)
             W[LIMIT_] = W[NODES_] + node_limit if node_limit else 1 << 62
             W[ABORT_] = 0
             nb_led = led if pos else 0

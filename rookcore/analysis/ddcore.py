@@ -44,7 +44,10 @@ Arrays (built by `dd._nb_arrays`); two are passed to every call, since numba pas
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.core.extending import intrinsic
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 __all__ = ["after_card", "new_table", "INF"]
@@ -55,6 +58,7 @@ P0 = 6 * 64  # P follows T in W, then H, MV, SC and the hash tables
 M_, TB_, NESTV_, BONUSV_, BONUS_, PRIV_, TRUMP_, SM_, HAND_SIZE_, NODES_, GEN_, TTMASK_, ZERO_ = (
     P0 + i for i in (0, 1, 2, 3, 4, 5, 6, 7, 11, 12, 13, 14, 15))
 LIMIT_, ABORT_, ROOT_, REL_ = P0 + 17, P0 + 18, P0 + 19, P0 + 20
+SH1_, SH2_ = P0 + 21, P0 + 22  # the shape hashes of the hands (`set_shape`), kept up to date as cards are played
 H_ = P0 + 32
 MV_ = H_ + 4
 SC_ = MV_ + 64 * 24
@@ -83,9 +87,9 @@ def new_table(entries: int) -> np.ndarray:
 @njit(cache=True, nogil=True, _nrt=False)
 def _normal(W, tmask, ph):
     """One pass over the cards in play (hands and ``tmask``, the current trick's cards; 0 at a trick boundary) and the
-    cards played since the search's root (``W[ROOT_]``). Returns (shape1, shape2, red, sure0, sure1, runlow):
+    cards played since the search's root (``W[ROOT_]``). Returns (red, sure0, sure1, runlow) (the partition key's
+    rank-free part, each hand's multiset of (suit, class), is kept up to date in ``W[SH1_]``, ``W[SH2_]``: `set_shape`):
 
-    * shape1, shape2: two hashes of each hand's multiset of (suit, class): the partition key without the ranks;
     * with ``ph`` ≥ 0, the prefix hashes of each suit at ``W[ph:]``: entry (s, k) hashes the holder and class of the k
       highest cards of suit s in the hands (`_psig`: the explicit cards of a partition entry);
     * red: the redundant cards, each equivalent to the next higher card of the same hand (same class, adjacent among
@@ -97,8 +101,6 @@ def _normal(W, tmask, ph):
     h0, h1, h2, h3 = W[H_ + 0], W[H_ + 1], W[H_ + 2], W[H_ + 3]
     hands = h0 | h1 | h2 | h3
     scan = hands | tmask | W[ROOT_]
-    shape1 = 0
-    shape2 = 0
     red = 0
     for s in range(4):  # card id 16·suit + rank order: each suit is a 16-bit run of the masks, highest card first
         sh = 16 * s
@@ -121,8 +123,6 @@ def _normal(W, tmask, ph):
             c = sh + j
             seat = ((hs1 >> j) & 1) + 2 * ((hs2 >> j) & 1) + 3 * ((hs3 >> j) & 1)
             cl = W[CLS + c]
-            shape1 += W[ZS_ + 64 * seat + c]
-            shape2 += W[ZS_ + 256 + 64 * seat + c]
             if ph >= 0:
                 p1 += W[ZP_ + ((sh + k) * 4 + seat) * 16 + W[CI + c]]
                 W[ph + 17 * s + k + 1] = p1
@@ -134,7 +134,56 @@ def _normal(W, tmask, ph):
             prev_seat = seat
             prev_cl = cl
     sure0, sure1, runlow = _sure(W, h0 | h2, h1 | h3, hands | tmask)
-    return shape1, shape2, red, sure0, sure1, runlow
+    return red, sure0, sure1, runlow
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def set_shape(W):
+    """Set ``W[SH1_]``, ``W[SH2_]`` to the two shape hashes of the hands at ``W[H_:]``: the sums over the cards held
+    of the card's key by (seat, suit, class) (``ZS_``), i.e. hashes of each hand's multiset of (suit, class), the
+    partition key without the ranks. The search keeps them up to date as cards are played (`_play`)."""
+    a = np.int64(0)
+    b = np.int64(0)
+    for seat in range(4):
+        m = W[H_ + seat]
+        while m:
+            c = trailing_zeros(m)
+            m &= m - 1
+            a += W[ZS_ + 64 * seat + c]
+            b += W[ZS_ + 256 + 64 * seat + c]
+    W[SH1_] = a
+    W[SH2_] = b
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _play(W, seat, h, c, sh1, sh2):
+    """``seat`` (hand ``h`` before the card, shape hashes ``sh1``, ``sh2``) plays card ``c``: its hand and the shape
+    hashes (`set_shape`) become those without the card."""
+    W[H_ + seat] = h ^ (np.int64(1) << c)
+    W[SH1_] = sh1 - W[ZS_ + 64 * seat + c]
+    W[SH2_] = sh2 - W[ZS_ + 256 + 64 * seat + c]
+
+
+@intrinsic
+def _prefetch(typingctx, arr, row):
+    """Hint the processor to fetch row ``row`` of the 2-D int64 array ``arr`` into its caches (LLVM's prefetch: read,
+    high locality). No effect on results; the row must lie inside the array."""
+    sig = types.void(arr, row)
+
+    def codegen(context, builder, signature, args):
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        zero = context.get_constant(types.intp, 0)
+        ptr = cgutils.get_item_pointer2(context, builder, data=ary.data, shape=cgutils.unpack_tuple(builder, ary.shape),
+                                        strides=cgutils.unpack_tuple(builder, ary.strides), layout=aryty.layout,
+                                        inds=[args[1], zero], wraparound=False, boundscheck=False)
+        i8p = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0i8")
+        builder.call(fn, [builder.bitcast(ptr, i8p), ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)])
+        return context.get_dummy_value()
+    return sig, codegen
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -797,9 +846,12 @@ def _search(W, TT, seat, pos, led, ws, wk, wc, tp, tmask, dtr, nrem, rempts, red
         else:
             meta = (W[GEN_] << 16) + seat + 1
         ph = PH_ + PH_STRIDE * nrem
-        shape1, shape2, red, sure0, sure1, runlow = _normal(W, zero, ph)
-        base1, base2 = _base(shape1, shape2, meta)
+        base1, base2 = _base(W[SH1_], W[SH2_], meta)
         idx = base1 & W[TTMASK_] & ~(BUCKET - 1)
+        tagrow = W[TTMASK_] + 1 + (idx >> 4)
+        _prefetch(TT, tagrow)  # the bucket's tags (two cache lines) load while `_normal` scans the hands
+        _prefetch(TT, tagrow + 2)
+        red, sure0, sure1, runlow = _normal(W, zero, ph)
         cut, v, lo, hi, rel, bnb = _probe(W, TT, idx, ph, base1, base2, alpha, beta)
         if cut:
             W[REL_] = rel
@@ -838,12 +890,14 @@ def _search(W, TT, seat, pos, led, ws, wk, wc, tp, tmask, dtr, nrem, rempts, red
     best_c = -1
     rel0 = rel  # the table entries used
     skip = zero  # cards shown to be worth no more than a card already searched (`_same_below`)
+    sh1 = W[SH1_]
+    sh2 = W[SH2_]
     for i in range(n):
         c = W[MV_ + ply * 24 + i]
         b = np.int64(1) << c
         if skip & b:
             continue
-        W[H_ + seat] = h ^ b
+        _play(W, seat, h, c, sh1, sh2)
         p = tp + W[PTS + c]
         if pos == 0:
             s = W[SUIT + c]
@@ -874,6 +928,8 @@ def _search(W, TT, seat, pos, led, ws, wk, wc, tp, tmask, dtr, nrem, rempts, red
         rel |= crel
         skip |= _same_below(W, h, c, crel)
     W[H_ + seat] = h
+    W[SH1_] = sh1
+    W[SH2_] = sh2
     if pos == 0:
         if best >= b1:
             if best > lo:
@@ -928,7 +984,10 @@ def after_card(W, TT, seat, pos, led, ws, wk, wc, tp, tmask, dtr, nrem, rempts, 
     Implements the play rules of rules.md (following suit, privileged cards, trick winner, nest to the last trick,
     majority bonus) through the tables in ``W``."""
     b = np.int64(1) << c
-    W[H_ + seat] ^= b
+    h = W[H_ + seat]
+    sh1 = W[SH1_]
+    sh2 = W[SH2_]
+    _play(W, seat, h, c, sh1, sh2)
     if pos == 0:
         led = W[SUIT + c]
         ws = seat
@@ -946,7 +1005,9 @@ def after_card(W, TT, seat, pos, led, ws, wk, wc, tp, tmask, dtr, nrem, rempts, 
             zero = W[ZERO_]
             v = tv + _search(W, TT, ws, zero, zero, zero, zero, zero, zero, zero, dtr, nrem - 1, rempts - tp, zero, alpha - tv, beta - tv)
     else:
-        red = _normal(W, tmask, -1)[2]
+        red = _normal(W, tmask, -1)[0]
         v = _search(W, TT, (seat + 1) & 3, pos + 1, led, ws, wk, wc, tp, tmask, dtr, nrem, rempts, red, alpha, beta)
-    W[H_ + seat] ^= b
+    W[H_ + seat] = h
+    W[SH1_] = sh1
+    W[SH2_] = sh2
     return v
