@@ -289,6 +289,34 @@ def test_table_is_bounded():
     assert Solver().solve(st).card_values == solver.solve(st).card_values
 
 
+@pytest.mark.parametrize("name", ["buckeye", "partnership"])
+def test_shape_hashes_follow_the_cards_played(name):
+    """The compiled core's shape hashes (the table key's rank-free part, kept card by card by ``ddcore._play``)
+    equal those summed afresh (``ddcore.set_shape``) after any cards, and a solve leaves them as it found them."""
+    from rookcore.analysis import ddcore  # noqa: PLC0415
+
+    rng = random.Random(7)
+    st = end_position(get_rules(name), 2, 6)
+    solver = Solver(threads=1)
+    solver.solve(st)
+    W, _table = solver._engine(st).nb
+    before = (int(W[ddcore.SH1_]), int(W[ddcore.SH2_]))
+    ddcore.set_shape(W)
+    assert (int(W[ddcore.SH1_]), int(W[ddcore.SH2_])) == before  # restored by the search
+    fresh = W.copy()
+    for _ in range(8):
+        seat = rng.randrange(4)
+        hand = int(W[ddcore.H_ + seat])
+        if not hand:
+            continue
+        cards = [c for c in range(64) if hand >> c & 1]
+        ddcore._play(W, seat, hand, rng.choice(cards), W[ddcore.SH1_], W[ddcore.SH2_])
+        fresh[ddcore.H_:ddcore.H_ + 4] = W[ddcore.H_:ddcore.H_ + 4]
+        ddcore.set_shape(fresh)
+        assert W[ddcore.SH1_] == fresh[ddcore.SH1_] and W[ddcore.SH2_] == fresh[ddcore.SH2_]
+        assert W[ddcore.SH1_] != before[0]  # a card left a hand: the hash moved
+
+
 def test_default_table_grows_with_the_hand():
     """Without ``tt_limit`` a solver's table has 2¹⁸ slots up to 9 tricks, 2²¹ for 10–12, 2²² from 13
     (`default_tt_limit`)."""

@@ -66,10 +66,10 @@ independent implementation that the tests compare against). numba compiles the c
 after installing, then ~1 s to load from its cache per process; `warm_up` does it ahead of time).
 
 Speed (compiled core, first lead of seeded deals, every card valued, ``python benchmarks/compare.py``; see
-benchmarks/README.md; the run at 90c18d8, where DDS took 29.8 ms a bridge deal): with two threads on two
-cores, 9-trick rule sets take a median of 18–27 ms per full deal (wall), p99 0.15–0.4 s; one thread takes 1.7–1.9× as
-long (~8–10 million nodes/s); 10 tricks median ~0.25–0.3 s, p99 ~5–7 s, the odd deal over 12 s; 13/14-trick deals
-4–6 s (the median of those solved inside 30 s) or more. Endgames (≤ 6 tricks) take milliseconds.
+benchmarks/README.md; the run of 2026-12-02, where DDS took 22.1 ms a bridge deal): with two threads on two
+cores, 9-trick rule sets take a median of 18–22 ms per full deal (wall), p99 0.17–0.4 s; one thread takes 1.8–1.9× as
+long (~10–12 million nodes/s); 10 tricks median ~0.18 s, p99 ~3.2 s, the odd deal over 10 s; 13/14-trick deals
+4–5 s (the median of those solved inside 30 s) or more. Endgames (≤ 6 tricks) take milliseconds.
 
 Public API: `solve(state)` → `DDResult`; `Solver` keeps its table between calls (use one per deal for speed);
 `Solver.analyze(state, card, after)` gives the best value, the best cards and one card's value without valuing every

@@ -23,8 +23,9 @@ Arrays (built by `dd._nb_arrays`); two are passed to every call, since numba pas
   (counter, written), GEN (table generation: entries of other generations are empty), TTMASK (entries − 1), ZERO
   (0), LIMIT (node count at which the search stops), ABORT (set
   to 1 when it stopped: the value returned is then meaningless and nothing was stored from then on), ROOT (the
-  cards in play at the search's root), REL (the relevance the last node returned); then the hands at H_ (mutated
-  during search, restored on return), per-ply move / score buffers at MV_ and SC_ (64 plies × 24), the random keys
+  cards in play at the search's root), REL (the relevance the last node returned), SH1, SH2 (the hands' shape
+  hashes, `set_shape`: kept up to date card by card, so a lead finds its table bucket, and prefetches its tags,
+  before `_normal` scans the hands); then the hands at H_ (mutated during search, restored on return), per-ply move / score buffers at MV_ and SC_ (64 plies × 24), the random keys
   of the partition hashes at ZS_ (a card's (seat, suit, class)) and ZP_ (a suit's k-th card's holder and class),
   and per lead node (by tricks left) each suit's prefix hashes at PH_; then the killers at KL_ (per ply, used at
   leads and third seat: 1 + the last card that cut off a node of that ply when it was not the first card tried, 0
