@@ -442,7 +442,21 @@ class Table:
             return f"You won the bid at {s.high_bid}: put back {r.nest_size} cards from your hand and the nest."
         if s.phase is Phase.TRUMP:
             return "Name trump."
-        return "Your lead: play any card." if not s.trick else "Your play."
+        return "Your lead: play any card." if not s.trick else self._follow_prompt()
+
+    def _follow_prompt(self) -> str:
+        """The prompt when the learner follows a lead (rules.md §1.5, §3): the led colour to follow and the cards
+        held in it, or that none is held (any card may be played)."""
+        s = self._hand
+        led = s.tables.suit[s.trick[0]]
+        suit = ("trump, " if COLOURS[led] == s.trump else "") + COLOUR_NAMES[COLOURS[led]]
+        if not any(s.tables.suit[c] == led for c in s.hands[self.learner]):
+            return f"Your play: you hold no {suit}, so any card may be played."
+        status = self.card_status()
+        if all(why is None for why in status.values()):
+            return f"Your play: the lead is {suit}."
+        why = next(w for w in status.values() if w is not None)
+        return f"Your play: you {why.replace('(holds', '(you hold', 1)}; the greyed cards cannot be played."
 
     # ------------------------------------------------------------------ hands and games
     def new_hand(self) -> HandState:

@@ -136,6 +136,39 @@ def test_card_status_matches_legal_cards():
             assert set(table.card_status().values()) <= {"not your turn"}
 
 
+@pytest.mark.parametrize("variant", ["crowsnest", "tournament", "dixie"])
+def test_prompt_names_the_lead_to_follow(variant):
+    """While the learner follows, the prompt says which colour was led and, when it limits the cards, the cards
+    held in it (the greyed ones cannot be played); with none of it, that any card may be played."""
+    seen = set()
+    for seed in range(12):
+        table = Table(seed=seed, rules=get_rules(variant))
+        rng = random.Random(seed)
+        while _to_learner_card_turn(table, rng):
+            st = table.state
+            hand = st.hands[table.learner]
+            prompt = table.prompt()
+            if st.trick:
+                led = st.tables.suit[st.trick[0]]
+                held = [c for c in hand if st.tables.suit[c] == led]
+                legal = {a.card for a in table.legal_for_learner()}
+                if not held:
+                    assert prompt.startswith("Your play: you hold no ") and "any card may be played" in prompt
+                    assert legal == set(hand)
+                    seen.add("void")
+                elif legal != set(hand):
+                    assert prompt.startswith("Your play: you must follow ") and "greyed cards" in prompt
+                    assert all(table.name(c) in prompt for c in held), (prompt, held)
+                    seen.add("must")
+                else:
+                    assert prompt.startswith("Your play: the lead is ")
+                    seen.add("free")
+            else:
+                assert prompt == "Your lead: play any card."
+            table.learner_act(Play(sorted({a.card for a in table.legal_for_learner()})[0]))
+    assert {"void", "must"} <= seen
+
+
 def test_card_not_held_and_wrong_phase():
     table = Table(seed=8)
     table.run_ai()
