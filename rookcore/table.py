@@ -446,17 +446,21 @@ class Table:
 
     def _follow_prompt(self) -> str:
         """The prompt when the learner follows a lead (rules.md §1.5, §3): the led colour to follow and the cards
-        held in it, or that none is held (any card may be played)."""
+        held in it, the bird when it may be played instead (bird-any-time rule sets), or that none is held (any card
+        may be played). Returns one sentence; raises nothing."""
         s = self._hand
         led = s.tables.suit[s.trick[0]]
         suit = ("trump, " if COLOURS[led] == s.trump else "") + COLOUR_NAMES[COLOURS[led]]
         if not any(s.tables.suit[c] == led for c in s.hands[self.learner]):
             return f"Your play: you hold no {suit}, so any card may be played."
         status = self.card_status()
+        extra = [c for c, why in status.items() if why is None and s.tables.suit[c] != led]  # the bird (§3)
+        also = f"; the {self.name(extra[0])} may be played on any trick" if extra else ""
         if all(why is None for why in status.values()):
-            return f"Your play: the lead is {suit}."
+            return f"Your play: the lead is {suit}{also}."
         why = next(w for w in status.values() if w is not None)
-        return f"Your play: you {why.replace('(holds', '(you hold', 1)}; the greyed cards cannot be played."
+        return (f"Your play: you {why.replace('(holds', '(you hold', 1)}{also}; the greyed cards cannot be "
+                f"played.")
 
     # ------------------------------------------------------------------ hands and games
     def new_hand(self) -> HandState:

@@ -160,6 +160,11 @@ def test_prompt_names_the_lead_to_follow(variant):
                     assert prompt.startswith("Your play: you must follow ") and "greyed cards" in prompt
                     assert all(table.name(c) in prompt for c in held), (prompt, held)
                     seen.add("must")
+                    bird = [c for c in legal if st.tables.suit[c] != led]  # the bird, playable on any trick
+                    assert ("may be played on any trick" in prompt) == bool(bird), prompt
+                    if bird:
+                        assert f"the {table.name(bird[0])} may be played on any trick" in prompt, prompt
+                        seen.add("bird")
                 else:
                     assert prompt.startswith("Your play: the lead is ")
                     seen.add("free")
@@ -167,6 +172,8 @@ def test_prompt_names_the_lead_to_follow(variant):
                 assert prompt == "Your lead: play any card."
             table.learner_act(Play(sorted({a.card for a in table.legal_for_learner()})[0]))
     assert {"void", "must"} <= seen
+    if variant != "dixie":  # Dixie has no bird
+        assert "bird" in seen
 
 
 def test_card_not_held_and_wrong_phase():

@@ -97,9 +97,12 @@ def mark_badge(mark: str) -> str:
 def plain_record_error(line: str) -> str:
     """A record error line (`rookcore.records.RecordError`) as the page shows it to a learner: the JSON path of a
     schema error loses its ``$`` ("$.dealer: …" → "dealer: …", "$: 'variant' is a required property" → "the
-    record: 'variant' is a required property"); the rest is kept word for word. Raises nothing."""
+    record: 'variant' is a required property"); a record step (numbered from 0, record-format.md) also gets the
+    navigator's number ("step 14: …" → "step 14 (Step 15 here): …", the 15th action); the rest is kept word for
+    word. Raises nothing."""
     line = re.sub(r"(^|: )\$\.", r"\1", line)
-    return re.sub(r"(^|: )\$(?=:)", r"\1the record", line)
+    line = re.sub(r"(^|: )\$(?=:)", r"\1the record", line)
+    return re.sub(r"(^|: )step (\d+):", lambda m: f"{m[1]}step {m[2]} (Step {int(m[2]) + 1} here):", line)
 
 
 def _annotations_of(doc: HandRecord | GameRecord | None) -> tuple | None:
@@ -138,10 +141,11 @@ def _signed(n: int) -> str:
 
 
 # ----- text of one step -------------------------------------------------------------
-def describe_step(state: HandState, record: HandRecord | None = None) -> str:
-    """One line describing the action that led to ``state`` (its last action), e.g. "E bids 75"."""
+def describe_step(state: HandState) -> str:
+    """One line describing the action that led to ``state`` (its last action), e.g. "E bids 75", "S plays Crow"
+    (cards by their names on the page, `Rules.display_name`). Raises nothing."""
     rules = state.rules
-    name = rules.card_name
+    name = rules.display_name
     if not state.history:
         first = SEATS[state.to_act] if state.to_act is not None else "?"
         return f"{SEATS[state.dealer]} deals. {first} calls first."
@@ -160,8 +164,8 @@ def describe_step(state: HandState, record: HandRecord | None = None) -> str:
             return f"{who} passes. {SEATS[state.declarer]} wins the auction at {state.high_bid}."
         return f"{who} passes."
     if kind is Discard:
-        cards = record.discard if record is not None and record.discard is not None else sorted(action.cards)
-        return f"{who} discards {', '.join(name(c) for c in cards)} (takes up the nest, puts these back)."
+        cards = " ".join(name(c) for c in sorted(action.cards))  # as the AI moves and the marks list say it
+        return f"{who} buries {cards} (takes up the nest and puts these {len(action.cards)} back)."
     if kind is NameTrump:
         return f"{who} names trump: {COLOUR_NAMES[action.colour]}."
     if kind is Play:
@@ -669,7 +673,7 @@ class ReplayPanel(w.VBox):
         self.title.value = (f"<b>{escape(rules.title)}</b> — dealer {SEATS[state.dealer]}"
                             + (f" <span style='color:#666'>({who})</span>" if who else ""))
         self.action.value = (("<span style='color:#666'>Last action:</span> " if k > 0 else "")
-                             + f"<b>{escape(describe_step(state, record), quote=False)}</b>"
+                             + f"<b>{escape(describe_step(state), quote=False)}</b>"
                              + (mark_badge(annotations.mark_at(record, k - 1)) if k > 0 else ""))
         self.comment.value = self._comment_html(record, k)
         self.comment.layout.display = "" if self.comment.value else "none"
@@ -1004,7 +1008,7 @@ class ReplayPanel(w.VBox):
             self._show_analysis()
             return
         mark = annotations.mark_at(record, k)
-        what = describe_step(self.states[k + 1], record)
+        what = describe_step(self.states[k + 1])
         self.annotate_step.value = (f"<b>Comment or mark the last action shown</b> (step {k + 1}): "
                                     f"{escape(what, quote=False)}{mark_badge(mark)}")
         draft = self._drafts.get(self._editor_key())

@@ -108,7 +108,9 @@ def test_forward_back_first_and_slider():
 def test_step_descriptions():
     p = ReplayPanel()  # crowsnest-made: auction 70 75 pass 80 pass 85 pass, discard, trump Y
     p.go(8)
-    assert "S discards" in p.action.value and "CROW" in p.action.value
+    text = _text(p.action.value)
+    assert re.search(r"S buries (\S+ ){5}\(takes up the nest and puts these 5 back\)", text), text
+    assert "Crow" in text and "CROW" not in text  # names as on the page, as the marks list and AI moves say them
     assert "put back by S" in p.info.value
     p.go(9)
     assert "S names trump: Yellow" in p.action.value
@@ -140,9 +142,14 @@ def test_malformed_text_shows_error_and_keeps_record():
     assert p.record is before and p.step == 5
     # an illegal move: one line naming the step
     doc = json.loads(example_path("crowsnest-made").read_text())
+    doc_card = doc["tricks"][0][1]
     doc["tricks"][0][1] = "Y5"  # S must follow green (holds G12)
     assert p.load_text(json.dumps(doc)) is False
     assert "step" in p.error.value and "\n" not in _text(p.error.value)
+    m = re.search(r"step (\d+) \(Step (\d+) here\): S cannot play Y5", _text(p.error.value))
+    assert m and int(m[2]) == int(m[1]) + 1, p.error.value  # the record's step and the navigator's
+    p.go(int(m[2]))  # the record on show is the same deal: its Step N is the action the bad record changed
+    assert f"S plays {doc_card}" in _text(p.action.value), p.action.value
     assert p.record is before
     # a good record clears the error
     assert p.load_text(example_path("dixie-made").read_text()) is True
