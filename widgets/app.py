@@ -209,8 +209,8 @@ class RookApp(w.VBox):
         self.rules_view.value = note + rules_html(upcoming) + in_play
 
     def _update_play_header(self) -> None:
-        """The Play tab's rule-set line (the game in play and its options; the next game's if they differ) and
-        the Rules tab."""
+        """The Play tab's rule-set line (the game in play and its options; the next game's if they differ), the
+        Rules tab, and Settings' line once the game in play has the chosen rules."""
         current = self._current_play_rules() or self.rules
         upcoming = self._upcoming_rules()
         self._draw_rules_view(current, upcoming)
@@ -219,6 +219,8 @@ class RookApp(w.VBox):
             text = (f"Rule set: <b>{escape(upcoming.title)}</b>{_phrases(upcoming)} (from the next new game; this "
                     f"game: {escape(current.title)}{_phrases(current)})")
         self.play_header.value = f"<div style='color:#333;margin:2px 0 6px'>{text}</div>"
+        if current.same_game(upcoming):  # after New game, say so in Settings too (not "from the next new game")
+            self.settings.message.value = f"Rule set: {self.settings.rules_phrase(current)} — the game in play."
 
     def _bird_chosen_on_play(self, on: bool) -> None:
         """The learner ticked or unticked the bird on the Play tab: Settings' box and line say the same."""

@@ -825,7 +825,7 @@ class PlayPanel(widgets.VBox):
         """The New hand button: in the middle of a hand it first asks (`confirm`), then deals (`new_hand`)."""
         if not self.table.state.is_over and not self.confirm.confirmed(("new hand", self._buttons.decision)):
             self.show_info("New hand throws this hand away (it is not scored). Click New hand again to deal a "
-                           "new one.")
+                           f"new one. {self.table.prompt()}")  # still say whose turn it is
             return
         self.new_hand()
 
@@ -836,7 +836,7 @@ class PlayPanel(widgets.VBox):
         if t.game_started and not t.game.is_over and not self.confirm.confirmed(("new game", self._buttons.decision)):
             ns, ew = t.game.scores
             self.show_info(f"New game ends this game (hand {t.hand_number}, N–S {ns} · E–W {ew}). Click New game "
-                           "again to start a new one from 0–0.")
+                           f"again to start a new one from 0–0. {t.prompt()}")
             return
         self.new_game()
 

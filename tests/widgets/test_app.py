@@ -66,6 +66,8 @@ def test_apply_stores_pending_rules_and_redraws_rules(app):
         assert table.rules.variant == "buckeye" and table.rules.bid_min == 70
         assert app.play_panel.pending_rules is None
         assert "next new game" not in app.play_header.value
+        assert "next new game" not in s.message.value and "Buckeye Rook" in s.message.value  # Settings agrees
+        assert "the game in play" in s.message.value
 
 
 def test_play_placeholder_when_play_missing(monkeypatch):

@@ -520,6 +520,7 @@ def test_new_hand_and_new_game_ask_and_a_double_click_does_not_confirm():
     panel.new_hand_button.click()
     panel.new_hand_button.click()  # the second click of a double click
     assert panel.table.state is hand and "Click New hand again" in _status(panel)
+    assert panel.table.prompt() in _status(panel)  # the question still says whose turn it is
     panel.confirm.wait = 0
     old_button = panel.new_hand_button
     old_button.click()
@@ -533,6 +534,7 @@ def test_new_hand_and_new_game_ask_and_a_double_click_does_not_confirm():
     panel.new_game_button.click()
     panel.new_game_button.click()
     assert panel.table.game is game and "Click New game again" in _status(panel)
+    assert panel.table.prompt() in _status(panel)
 
 
 def test_save_asks_before_replacing_a_file_it_did_not_write(tmp_path, monkeypatch):
