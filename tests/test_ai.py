@@ -226,3 +226,34 @@ def test_a_second_seat_that_leaves_the_trick_to_partner_says_so():
                                           next(c.note for c in d.candidates if c.action == d.action))), d.explanation
             state.apply(d.action)
     assert found > 0
+
+
+def test_taking_a_trick_states_its_points_and_the_share_of_the_own_card():
+    """"takes this trick (N points…)": N is the trick's points with the AI's card in it, and the card's own points
+    are named when it has any ("all of them its own B10", "with its own Crow's 20"), so a learner does not read a
+    trick of low cards as worth 10 when the 10 is the AI's own card."""
+    from rookcore.ai import LEVELS
+    found = set()
+    for seed in range(10):
+        state = HandState.deal(get_rules("crowsnest"), seed % 4, seed)
+        players = [LEVELS["rules"](seed=s) for s in range(4)]
+        while not state.is_over:
+            obs = state.observation(state.to_act)
+            d = players[state.to_act].decide(obs)
+            m = re.search(r"plays (\S+) to take this trick \(([^)]*)\)", d.explanation)
+            if m:
+                rules = state.rules
+                own = rules.card_points[d.action.card]
+                worth = sum(rules.card_points[c] for c in obs.trick) + own
+                words = m[2]
+                if worth == 0:
+                    assert words == "no points", d.explanation
+                elif own == worth:
+                    assert words == f"{worth} points, all of them its own {m[1]}", d.explanation
+                elif own:
+                    assert words == f"{worth} points with its own {m[1]}'s {own}", d.explanation
+                else:
+                    assert words == f"{worth} points", d.explanation
+                found.add("none" if not worth else "all" if own == worth else "some" if own else "others")
+            state.apply(d.action)
+    assert {"none", "all", "some", "others"} <= found, found

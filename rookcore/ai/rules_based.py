@@ -543,8 +543,8 @@ class _PlayContext:
             cur = trick_winner(t, obs.trick)
             cur_seat = (obs.trick_leader + cur) % 4
             if d["mine"] and p >= 0.5:
-                why = (f"{who} plays {name} to take this {d['trick_pts']}-point trick as cheaply as it can"
-                       f" (about {p:.0%} to hold)")
+                why = (f"{who} plays {name} to take this trick ({_trick_worth(d['trick_pts'], pts, name)}) as "
+                       f"cheaply as it can (about {p:.0%} to hold)")
             elif cur_seat == self.partner and not d["mine"] and pts:
                 why = f"{who} gives the {pts}-point {name} to partner {SEATS[self.partner]}, who is winning the trick"
             elif cur_seat == self.partner and not d["mine"]:
@@ -558,3 +558,14 @@ class _PlayContext:
             else:
                 why = f"{who} does not play for this trick: it plays {name}, its least useful card"
         return why + fact + "."
+
+
+def _trick_worth(worth: int, own: int, name: str) -> str:
+    """The points a trick would hold with the AI's own card in it, in words: "no points", "15 points", "10 points,
+    all of them its own B10", "25 points with its own Crow's 20". Args: ``worth`` the trick's points with the card,
+    ``own`` the card's points, ``name`` its name. Raises nothing."""
+    if worth == 0:
+        return "no points"
+    if own == worth:
+        return f"{worth} points, all of them its own {name}"
+    return f"{worth} points with its own {name}'s {own}" if own else f"{worth} points"
