@@ -206,54 +206,53 @@ def test_describe_action_writes_the_bird_as_the_page_does():
 def test_a_second_seat_that_leaves_the_trick_to_partner_says_so():
     """Second to play, not playing for the trick while partner (still to play) is likely to take it: the sentence
     says so instead of "does not play for this trick", and its chance matches the card's note."""
-    from rookcore.ai import LEVELS
     found = 0
-    for seed in range(8):
-        state = HandState.deal(get_rules("crowsnest"), seed % 4, seed)
+    for _state, obs, d in _rule_based_decisions("crowsnest", range(8)):
+        if "leaves the trick to partner" in d.explanation:
+            found += 1
+            assert len(obs.trick) == 1, d.explanation
+            chance = re.search(r"take it about (\d+)% of the time", d.explanation).group(1)
+            note = next(c.note for c in d.candidates if c.action == d.action)
+            assert int(chance) >= 50 and f"take the trick {chance}% of the time" in note, (d.explanation, note)
+        else:
+            assert not ("does not play for this trick" in d.explanation and len(obs.trick) == 1
+                        and re.search(r"take the trick ([5-9]\d|100)%",
+                                      next(c.note for c in d.candidates if c.action == d.action))), d.explanation
+    assert found > 0
+
+
+def _rule_based_decisions(variant: str, seeds):
+    """Every decision of four rule-based AIs playing seeded deals of ``variant``: yields (state before the action,
+    the observation it was made from, the `Decision`); the action is applied after each yield."""
+    from rookcore.ai import LEVELS
+    for seed in seeds:
+        state = HandState.deal(get_rules(variant), seed % 4, seed)
         players = [LEVELS["rules"](seed=s) for s in range(4)]
         while not state.is_over:
             obs = state.observation(state.to_act)
             d = players[state.to_act].decide(obs)
-            if "leaves the trick to partner" in d.explanation:
-                found += 1
-                assert len(obs.trick) == 1, d.explanation
-                chance = re.search(r"take it about (\d+)% of the time", d.explanation).group(1)
-                note = next(c.note for c in d.candidates if c.action == d.action)
-                assert int(chance) >= 50 and f"take the trick {chance}% of the time" in note, (d.explanation, note)
-            else:
-                assert not ("does not play for this trick" in d.explanation and len(obs.trick) == 1
-                            and re.search(r"take the trick ([5-9]\d|100)%",
-                                          next(c.note for c in d.candidates if c.action == d.action))), d.explanation
+            yield state, obs, d
             state.apply(d.action)
-    assert found > 0
 
 
 def test_taking_a_trick_states_its_points_and_the_share_of_the_own_card():
     """"takes this trick (N points…)": N is the trick's points with the AI's card in it, and the card's own points
     are named when it has any ("all of them its own B10", "with its own Crow's 20"), so a learner does not read a
     trick of low cards as worth 10 when the 10 is the AI's own card."""
-    from rookcore.ai import LEVELS
     found = set()
-    for seed in range(10):
-        state = HandState.deal(get_rules("crowsnest"), seed % 4, seed)
-        players = [LEVELS["rules"](seed=s) for s in range(4)]
-        while not state.is_over:
-            obs = state.observation(state.to_act)
-            d = players[state.to_act].decide(obs)
-            m = re.search(r"plays (\S+) to take this trick \(([^)]*)\)", d.explanation)
-            if m:
-                rules = state.rules
-                own = rules.card_points[d.action.card]
-                worth = sum(rules.card_points[c] for c in obs.trick) + own
-                words = m[2]
-                if worth == 0:
-                    assert words == "no points", d.explanation
-                elif own == worth:
-                    assert words == f"{worth} points, all of them its own {m[1]}", d.explanation
-                elif own:
-                    assert words == f"{worth} points with its own {m[1]}'s {own}", d.explanation
-                else:
-                    assert words == f"{worth} points", d.explanation
-                found.add("none" if not worth else "all" if own == worth else "some" if own else "others")
-            state.apply(d.action)
+    for state, obs, d in _rule_based_decisions("crowsnest", range(10)):
+        m = re.search(r"plays (\S+) to take this trick \(([^)]*)\)", d.explanation)
+        if not m:
+            continue
+        own = state.rules.card_points[d.action.card]
+        worth = sum(state.rules.card_points[c] for c in obs.trick) + own
+        if worth == 0:
+            assert m[2] == "no points", d.explanation
+        elif own == worth:
+            assert m[2] == f"{worth} points, all of them its own {m[1]}", d.explanation
+        elif own:
+            assert m[2] == f"{worth} points with its own {m[1]}'s {own}", d.explanation
+        else:
+            assert m[2] == f"{worth} points", d.explanation
+        found.add("none" if not worth else "all" if own == worth else "some" if own else "others")
     assert {"none", "all", "some", "others"} <= found, found
