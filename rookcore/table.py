@@ -450,7 +450,8 @@ class Table:
         may be played). Returns one sentence; raises nothing."""
         s = self._hand
         led = s.tables.suit[s.trick[0]]
-        suit = ("trump, " if COLOURS[led] == s.trump else "") + COLOUR_NAMES[COLOURS[led]]
+        colour = COLOUR_NAMES[COLOURS[led]]
+        suit = f"trump ({colour})" if COLOURS[led] == s.trump else colour
         if not any(s.tables.suit[c] == led for c in s.hands[self.learner]):
             return f"Your play: you hold no {suit}, so any card may be played."
         status = self.card_status()

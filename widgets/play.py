@@ -573,10 +573,12 @@ class PlayPanel(widgets.VBox):
 
     def _update_discard_count(self) -> None:
         r = self.table.rules
-        n, k = r.nest_size, len(self._picked())
+        picked = self._picked()
+        n, k = r.nest_size, len(picked)
         extra = f": untick {k - n}, {n} go back" if k > n else ""
+        worth = f" ({r.points_of(picked)} points)" if k else ""  # what the chosen cards hold
         self.discard_count.value = (f"Choose {n} cards to put back as the nest ({border_legend('came from the nest')})"
-                                    f" — <b>{k} chosen{extra}</b>")
+                                    f" — <b>{k} chosen{extra}{worth}</b>")
         self.discard_button.disabled = k != n
 
     def _draw_reasoning(self) -> None:
@@ -639,7 +641,8 @@ class PlayPanel(widgets.VBox):
         if t["in_trick"]:
             rows.append(("In this trick", str(t["in_trick"])))
         if t["nest_points"] is not None:
-            rows.append(("Points in your nest", str(t["nest_points"])
+            as_dealt = self.table.state.phase is Phase.DISCARD  # the cards being chosen are counted by the picker
+            rows.append(("Points in the nest as dealt" if as_dealt else "Points in your nest", str(t["nest_points"])
                          + (" (counted)" if t["nest_counted"] else " (go to the last trick's team)")))
         if t["majority_bonus"]:
             rows.append(("Majority bonus", t["majority_bonus"]))
@@ -720,6 +723,8 @@ class PlayPanel(widgets.VBox):
         """Let the AIs act until the learner must act, redrawing after each move (paced by ``pace``)."""
         t = self.table
         if self.pace <= 0:
+            if t.ai_to_act():
+                self.show_info("The AIs are thinking…")  # the strong AI can take seconds: say why nothing moves
             t.run_ai()
             self.refresh()
             self._focus_next()
@@ -729,6 +734,7 @@ class PlayPanel(widgets.VBox):
             self.refresh()
             while t.ai_to_act():
                 time.sleep(self.pace)
+                self.show_info(f"{SEATS[t.state.to_act]} is thinking…")
                 t.step_ai()
                 if t.ai_to_act():
                     self.refresh()

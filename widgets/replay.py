@@ -483,6 +483,12 @@ class ReplayPanel(w.VBox):
         self.error.value = f'<div style="color:#b71c1c;font-weight:bold">⚠ {escape(line, quote=False)}</div>'
         self.error.layout.display = ""
 
+    def show_note(self, message: str) -> None:
+        """Show one line of information (not an error: grey, no warning sign) where errors are shown; the next
+        error or `clear_error` replaces it."""
+        self.error.value = f'<div class="rook-replay-note" style="color:#555">{escape(message, quote=False)}</div>'
+        self.error.layout.display = ""
+
     def clear_error(self) -> None:
         """Hide the error line."""
         self.error.value = ""
@@ -589,6 +595,10 @@ class ReplayPanel(w.VBox):
         of a record file in the app's folder. A name that cannot be loaded is reported at once; only a loadable
         record asks before it replaces unsaved comments or marks (a second click on Load loads it)."""
         path = self.path.value.strip()
+        if not path and self.examples.value is not None and self.record is not None:
+            self.show_note(f"The example {self.examples.value} is on show: an example loads as soon as it is "
+                           "chosen in the list. Load reads the File box (a record file's path or an example's name).")
+            return
         if not path:
             self.show_error("type the path of a .json record file (or the name of an example) first")
             return

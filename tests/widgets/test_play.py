@@ -81,6 +81,9 @@ def _click_one_step(panel, rng: random.Random, bid_ok: bool = True) -> None:
         rest = [p for p in picks if not p.value]
         rest[0].value = True
         assert not discard.disabled
+        chosen = [c for c in t.discard_options() if t.name(c) in {p.description for p in picks if p.value}]
+        assert f"{n} chosen ({t.rules.points_of(chosen)} points)" in panel.discard_count.value  # what they hold
+        assert "Points in the nest as dealt" in panel.tally_html.value
         discard.click()
     elif phase is Phase.TRUMP:
         trumps = _enabled(panel, "rook-trump")
@@ -687,3 +690,22 @@ def test_the_blue_border_is_named_where_it_shows():
         assert "blue border: the card that took the trick" in last and "rook-border-legend" in last
         return
     pytest.fail("no deal let South bid")
+
+
+def test_the_status_says_which_ai_is_thinking_while_it_decides(monkeypatch):
+    """While an AI decides (the strong AI can take seconds) the status line names it ("W is thinking…"), paced or
+    not, instead of a bare "W to act." that looks like a frozen page."""
+    for pace in (0.001, 0):
+        panel = PlayPanel(seed=3, pace=pace)
+        assert panel.table.is_learner_turn() and panel.table.state.phase is Phase.AUCTION
+        seen = []
+        for name in ("step_ai", "run_ai"):
+            real = getattr(panel.table, name)
+            monkeypatch.setattr(panel.table, name, lambda real=real: (seen.append(re.sub(r'<[^>]+>', '', _status(panel))), real())[1])
+        panel.pass_button.click()
+        assert seen, pace
+        if pace:
+            assert all(re.search(r"^[NEW] is thinking…", s) for s in seen), seen
+        else:
+            assert seen[0] == "The AIs are thinking…", seen
+        assert "thinking" not in _status(panel)  # the prompt once they are done

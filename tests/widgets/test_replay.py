@@ -419,3 +419,20 @@ def test_the_blue_border_is_explained_when_a_card_was_just_played():
 def _is_play(p: ReplayPanel, k: int) -> bool:
     p.slider.value = k
     return type(p.state.history[-1][1]).__name__ == "Play"
+
+
+def test_load_with_an_empty_file_box_after_choosing_an_example_is_a_note_not_an_error(tmp_path):
+    """Choosing an example loads it at once; a Load click after that (the obvious next move) says so in a grey
+    note, not a red error, and changes nothing. With no example on show, an empty File box is still an error."""
+    p = ReplayPanel()
+    p.examples.value = "dixie-made"
+    assert "Dixie" in p.title.value and p.path.value == ""
+    record, step = p.record, p.step
+    p.load_button.click()
+    assert "⚠" not in p.error.value and "rook-replay-note" in p.error.value, p.error.value
+    assert "dixie-made is on show" in p.error.value
+    assert p.record is record and p.step == step
+    p.load_record(load_example("tournament-set"))  # not from the list: the list shows nothing
+    assert p.examples.value is None
+    p.load_button.click()
+    assert "⚠" in p.error.value and "type the path" in p.error.value
