@@ -592,10 +592,11 @@ class PlayPanel(widgets.VBox):
         old = list(self.reasoning.children)
         children = []
         for i, entry in enumerate(self.table.log):
+            label = f"step {entry.step + 1}"  # counted from 1, as Replay's navigator shows the same action
             if shown:
-                html = self._decision_html(entry.decision, bird, f"step {entry.step}")
+                html = self._decision_html(entry.decision, bird, label)
             else:
-                html = (f"<div class='rook-decision'><small>step {entry.step}</small> "
+                html = (f"<div class='rook-decision'><small>{label}</small> "
                         f"{escape(entry.decision.public_summary(bird))}</div>")
             same = i < len(old) and old[i].value == html
             children.append(old[i] if same else widgets.HTML(html))

@@ -709,3 +709,28 @@ def test_the_status_says_which_ai_is_thinking_while_it_decides(monkeypatch):
         else:
             assert seen[0] == "The AIs are thinking…", seen
         assert "thinking" not in _status(panel)  # the prompt once they are done
+
+
+def test_ai_moves_are_numbered_as_replay_numbers_them(tmp_path):
+    """The reasoning pane's "step N" is the N-th action of the hand, the number Replay's navigator shows for it:
+    the saved hand, opened in Replay at that step, shows the same seat's same action."""
+    from widgets.replay import ReplayPanel
+
+    panel = PlayPanel(seed=5, pace=0)
+    panel.open_reasoning.value = True
+    while not panel.table.state.is_over:
+        panel.table.learner_act(panel.table.legal_for_learner()[0])
+        panel.table.run_ai()
+    panel.refresh()
+    record = panel.table.record()
+    replay = ReplayPanel(example=None)
+    replay.load_record(record)
+    checked = 0
+    for entry, child in zip(panel.table.log, panel.reasoning.children):
+        n = int(re.search(r"<small>step (\d+)", child.value)[1])
+        assert n == entry.step + 1
+        replay.go(n)
+        words = re.sub(r"<[^>]+>", "", replay.action.value)
+        assert words.startswith(f"Last action: {'NESW'[entry.decision.seat]} "), (words, entry)
+        checked += 1
+    assert checked > 10
