@@ -288,11 +288,21 @@ class Table:
         legal = set(s.legal_cards())
         reason = None
         if len(legal) < len(hand):
-            led = s.tables.suit[s.trick[0]]
-            holds = sort_cards(self.rules, (c for c in hand if s.tables.suit[c] == led), s.trump)
-            suit = ("trump, " if COLOURS[led] == s.trump else "") + COLOUR_NAMES[COLOURS[led]]
-            reason = f"must follow {suit} (holds {', '.join(self.name(c) for c in holds)})"
+            colour, is_trump, held = self._lead_to_follow()
+            reason = f"must follow {'trump, ' if is_trump else ''}{colour} (holds {self._names(held)})"
         return {c: None if c in legal else reason for c in hand}
+
+    def _lead_to_follow(self) -> tuple[str, bool, list[Card]]:
+        """While a trick is led (rules.md §1.5): (the led colour's name, whether it is trump, the learner's cards
+        of that effective suit in display order, the bird among them when trump is led)."""
+        s = self._hand
+        led = s.tables.suit[s.trick[0]]
+        held = sort_cards(self.rules, (c for c in s.hands[self.learner] if s.tables.suit[c] == led), s.trump)
+        return COLOUR_NAMES[COLOURS[led]], COLOURS[led] == s.trump, held
+
+    def _names(self, cards: Iterable[Card]) -> str:
+        """``cards`` by their names on the page, comma-separated ("R12, R10")."""
+        return ", ".join(self.name(c) for c in cards)
 
     def discard_options(self) -> list[Card]:
         """The cards the learner may put back (hand plus nest, display order) while the learner discards
@@ -449,18 +459,17 @@ class Table:
         held in it, the bird when it may be played instead (bird-any-time rule sets), or that none is held (any card
         may be played). Returns one sentence; raises nothing."""
         s = self._hand
-        led = s.tables.suit[s.trick[0]]
-        colour = COLOUR_NAMES[COLOURS[led]]
-        suit = f"trump ({colour})" if COLOURS[led] == s.trump else colour
-        if not any(s.tables.suit[c] == led for c in s.hands[self.learner]):
-            return f"Your play: you hold no {suit}, so any card may be played."
-        status = self.card_status()
-        extra = [c for c, why in status.items() if why is None and s.tables.suit[c] != led]  # the bird (§3)
+        colour, is_trump, held = self._lead_to_follow()
+        named = f"trump ({colour})" if is_trump else colour
+        if not held:
+            return f"Your play: you hold no {named}, so any card may be played."
+        legal = s.legal_cards()
+        extra = [c for c in legal if c not in held]  # the bird, playable on any trick (§3)
         also = f"; the {self.name(extra[0])} may be played on any trick" if extra else ""
-        if all(why is None for why in status.values()):
-            return f"Your play: the lead is {suit}{also}."
-        why = next(w for w in status.values() if w is not None)
-        return (f"Your play: you {why.replace('(holds', '(you hold', 1)}{also}; the greyed cards cannot be "
+        suit = f"trump, {colour}" if is_trump else colour  # a bracket follows: one bracket only
+        if len(legal) == len(s.hands[self.learner]):
+            return f"Your play: the lead is {named}{also}."
+        return (f"Your play: you must follow {suit} (you hold {self._names(held)}){also}; the greyed cards cannot be "
                 f"played.")
 
     # ------------------------------------------------------------------ hands and games
