@@ -220,7 +220,7 @@ class RookApp(w.VBox):
                     f"game: {escape(current.title)}{_phrases(current)})")
         self.play_header.value = f"<div style='color:#333;margin:2px 0 6px'>{text}</div>"
         if current.same_game(upcoming):  # after New game, say so in Settings too (not "from the next new game")
-            self.settings.message.value = f"Rule set: {self.settings.rules_phrase(current)} — the game in play."
+            self.settings.show_in_play(current)
 
     def _bird_chosen_on_play(self, on: bool) -> None:
         """The learner ticked or unticked the bird on the Play tab: Settings' box and line say the same."""

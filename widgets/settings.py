@@ -180,15 +180,19 @@ class SettingsPanel(w.VBox):
                 self.on_apply(rules)
         except Exception as e:  # noqa: BLE001 - shown, never raised into the widget event loop
             self.show_error(str(e) if isinstance(e, RulesError) else f"could not apply: {e}")
-            self.message.value = f"Nothing applied: the rule set stays {self.rules_phrase(self.rules)}."
+            self.message.value = f"Nothing applied: the rule set stays {self._rules_phrase(self.rules)}."
             return
         self.error.value = ""
         self.error.layout.display = "none"
         self.rules = rules
-        self.message.value = f"Rule set: {self.rules_phrase(rules)} — applies from the next new game."
+        self.message.value = f"Rule set: {self._rules_phrase(rules)} — applies from the next new game."
+
+    def show_in_play(self, rules: Rules) -> None:
+        """Say that ``rules`` (the last applied) are now the game in play (after New game), not a pending change."""
+        self.message.value = f"Rule set: {self._rules_phrase(rules)} — the game in play."
 
     @staticmethod
-    def rules_phrase(rules: Rules) -> str:
+    def _rules_phrase(rules: Rules) -> str:
         """HTML naming ``rules``: its title in bold, then its options that differ from the rule set's defaults
         (e.g. ``<b>Buckeye Rook</b> (minimum bid 70)``). Raises nothing."""
         opts = "; ".join(option_phrases(rules))
