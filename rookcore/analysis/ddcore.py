@@ -25,11 +25,11 @@ Arrays (built by `dd._nb_arrays`); two are passed to every call, since numba pas
   to 1 when it stopped: the value returned is then meaningless and nothing was stored from then on), ROOT (the
   cards in play at the search's root), REL (the relevance the last node returned), SH1, SH2 (the hands' shape
   hashes, `set_shape`: kept up to date card by card, so a lead finds its table bucket, and prefetches its tags,
-  before `_normal` scans the hands); then the hands at H_ (mutated during search, restored on return), per-ply move / score buffers at MV_ and SC_ (64 plies × 24), the random keys
-  of the partition hashes at ZS_ (a card's (seat, suit, class)) and ZP_ (a suit's k-th card's holder and class),
-  and per lead node (by tricks left) each suit's prefix hashes at PH_; then the killers at KL_ (per ply, used at
-  leads and third seat: 1 + the last card that cut off a node of that ply when it was not the first card tried, 0
-  for none).
+  before `_normal` scans the hands); then the hands at H_ (mutated during search, restored on return), per-ply
+  move / score buffers at MV_ and SC_ (64 plies × 24), the random keys of the partition hashes at ZS_ (a card's
+  (seat, suit, class)) and ZP_ (a suit's k-th card's holder and class), and per lead node (by tricks left) each
+  suit's prefix hashes at PH_; then the killers at KL_ (per ply, used at leads and third seat: 1 + the last card
+  that cut off a node of that ply when it was not the first card tried, 0 for none).
 * ``TT`` int64 (N + N/16, 4): the transposition table. Rows 0..N−1 are 32-byte entries: the key's rank-free hash
   (`_base`: the hands' (suit, class) multisets, leader, bonus state, generation), s1 ^ bounds (s1 = `_psig`: that
   hash with the explicit cards' holders and classes and their counts), the bounds packed ((lower + 2³⁰)·2³² + upper

@@ -699,9 +699,15 @@ def test_the_status_says_which_ai_is_thinking_while_it_decides(monkeypatch):
         panel = PlayPanel(seed=3, pace=pace)
         assert panel.table.is_learner_turn() and panel.table.state.phase is Phase.AUCTION
         seen = []
+
+        def spy(real):
+            def call():
+                seen.append(re.sub(r"<[^>]+>", "", _status(panel)))  # the status while the AI decides
+                return real()
+            return call
+
         for name in ("step_ai", "run_ai"):
-            real = getattr(panel.table, name)
-            monkeypatch.setattr(panel.table, name, lambda real=real: (seen.append(re.sub(r'<[^>]+>', '', _status(panel))), real())[1])
+            monkeypatch.setattr(panel.table, name, spy(getattr(panel.table, name)))
         panel.pass_button.click()
         assert seen, pace
         if pace:
