@@ -1246,11 +1246,16 @@ class ReplayPanel(w.VBox):
             return
         self.go(change["new"] + 1)
 
+    def _shown(self, *notations: str) -> str:
+        """Cards of the analysis report (record notation, "ROOK") by their names on the page ("Rook", "Red 1"),
+        comma-separated, as the navigator and the Play tab write them."""
+        return ", ".join(self.record.rules.display_name(Card.parse(n)) for n in notations)
+
     def _set_goto(self, rows: list[dict], k: int | None) -> None:
         """Fill the "Go to" list with the costly cards ``rows`` (hidden when there are none), its value the row of
         record step ``k`` when it is one of them."""
         options = [(GOTO_PROMPT, GOTO_NONE)] + [
-            (f"step {c['step'] + 1}: trick {c['trick']}, {c['seat']} plays {c['card']} — loss "
+            (f"step {c['step'] + 1}: trick {c['trick']}, {c['seat']} plays {self._shown(c['card'])} — loss "
              f"{c['loss']}{' ' + c['mark'] if c['mark'] else ''}", c["step"]) for c in rows]
         steps = {c["step"] for c in rows}
         self._goto_sync = True
@@ -1273,7 +1278,7 @@ class ReplayPanel(w.VBox):
         entry = self._analysis_by_step.get(k) if k is not None else None
         if entry is not None:
             team = TEAM_NAMES[SEATS.index(entry["seat"]) & 1]
-            best = ", ".join(entry["best_cards"])
+            best = self._shown(*entry["best_cards"])
             if entry["loss"] > 0:
                 verdict = (f"loss <b>{entry['loss']}</b> point{'s' if entry['loss'] != 1 else ''}: "
                            f"{team} could still get {entry['best']}, {entry['value']} after this card")
@@ -1281,7 +1286,7 @@ class ReplayPanel(w.VBox):
                 verdict = f"a best card ({team} keeps {entry['value']})"
             text = (f"Analysis of the last card shown (step {k + 1}, trick {entry['trick']}): "
                     f"<b>{escape(entry['seat'])} plays "
-                    f"{escape(entry['card'])}</b>{mark_badge(entry['mark'])} — {verdict}. "
+                    f"{escape(self._shown(entry['card']))}</b>{mark_badge(entry['mark'])} — {verdict}. "
                     f"Best: {escape(best)}.")
         elif k is None:
             text = "No action shown yet: step forward to see the analysis of each card played."
@@ -1301,9 +1306,9 @@ class ReplayPanel(w.VBox):
                 "<th>Best cards</th></tr>")
         body = "".join(
             f"<tr class='rook-analysis-row' style='{'background:#fff3e0;font-weight:bold' if c['step'] == k else ''}'>"
-            f"<td>{c['step'] + 1}</td><td>{c['trick']}</td><td>{escape(c['seat'])}</td><td>{escape(c['card'])}</td>"
+            f"<td>{c['step'] + 1}</td><td>{c['trick']}</td><td>{escape(c['seat'])}</td><td>{escape(self._shown(c['card']))}</td>"
             f"<td>{c['loss']}</td><td>{mark_badge(c['mark']) or '—'}</td>"
-            f"<td>{escape(', '.join(c['best_cards']))}</td></tr>" for c in rows)
+            f"<td>{escape(self._shown(*c['best_cards']))}</td></tr>" for c in rows)
         self.analysis_table.value = (
             "<div style='margin:6px 0 2px'><b>Cards with a loss</b> (Step as on the navigator; double dummy, "
             "points of the player's side; "

@@ -436,3 +436,12 @@ def test_load_with_an_empty_file_box_after_choosing_an_example_is_a_note_not_an_
     assert p.examples.value is None
     p.load_button.click()
     assert "⚠" in p.error.value and "type the path" in p.error.value
+
+
+def test_analysis_cards_are_named_as_on_the_page():
+    """The analysis report writes cards in record notation ("CROW", "R1"); the panel shows them by their page
+    names, as the navigator does ("Crow", "Red 1")."""
+    p = ReplayPanel()  # crowsnest-made
+    assert p._shown("CROW", "R14") == "Crow, R14"
+    p.examples.value = next(n for n in EXAMPLES if n.startswith("red-1"))
+    assert p._shown("R1", "ROOK") == "Red 1, Rook"
