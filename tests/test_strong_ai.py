@@ -8,7 +8,7 @@ import pytest
 from rookcore import PASS, HandState, Phase, get_rules
 from rookcore.actions import Discard, Play
 from rookcore.ai import RuleBasedPlayer, SamplingPlayer, describe_action
-from rookcore.ai.worlds import sample_world, shown_voids, world_state
+from rookcore.ai.worlds import model_discard, played_by_seat, sample_world, shown_voids, world_state
 from rookcore.arena import run_arena, wilson_interval
 from rookcore.hand import TEAM_NAMES, trick_tables
 from rookcore.rules import VARIANTS
@@ -40,6 +40,44 @@ def test_worlds_keep_what_the_seat_knows_and_shown_voids(variant):
             suit = trick_tables(obs.rules, obs.trump).suit
             for seat, voids in enumerate(shown_voids(obs)):
                 assert not any(suit[c] in voids for c in rebuilt.hands[seat])
+
+
+@pytest.mark.parametrize("variant", sorted(v for v in VARIANTS if get_rules(v).nest_size))
+def test_modelled_discards_keep_the_world_consistent_and_bury_as_the_ais_do(variant):
+    """`model_discard`: the declarer keeps its 14 cards as drawn, played cards stay kept, shown voids hold, and no
+    trump is buried while 5 side cards could be (both AIs' `greedy_discard` keeps trumps)."""
+    rng = random.Random(2)
+    checked = 0
+    for state, obs in positions(variant, range(4)):
+        if obs.phase is not Phase.PLAY or obs.seat == obs.declarer:
+            continue
+        drawn = sample_world(obs, rng)
+        world = model_discard(obs, drawn)
+        decl = obs.declarer
+        assert sorted(world.hands[decl] + world.nest) == sorted(drawn.hands[decl] + drawn.nest)
+        assert [world.hands[s] for s in range(4) if s != decl] == [drawn.hands[s] for s in range(4) if s != decl]
+        rebuilt = world_state(obs, world)  # replays every card played: raises if the world contradicts them
+        assert [len(h) for h in rebuilt.hands] == [len(h) for h in state.hands]
+        suit = trick_tables(obs.rules, obs.trump).suit
+        assert not any(suit[c] in shown_voids(obs)[decl] for c in world.hands[decl])
+        trumps = set(obs.rules.trump_order(obs.trump))
+        side = [c for c in drawn.hands[decl] + drawn.nest if c not in trumps and suit[c] not in shown_voids(obs)[decl]]
+        if len(side) >= obs.rules.nest_size and not any(suit[c] in shown_voids(obs)[decl] for c in drawn.nest):
+            assert not trumps & set(world.nest), (world.nest, obs.trump)
+        assert not set(played_by_seat(obs)[decl]) & set(world.nest)
+        checked += 1
+    assert checked > 20
+
+
+def test_modelled_discard_leaves_worlds_alone_where_the_discard_is_known_or_absent():
+    rng = random.Random(3)
+    for state, obs in itertools.islice(positions("partnership", [1]), 30):
+        world = sample_world(obs, rng)
+        assert model_discard(obs, world) is world
+    for state, obs in positions("crowsnest", [1]):
+        if obs.seat == obs.declarer or obs.phase is not Phase.PLAY:
+            world = sample_world(obs, rng)
+            assert model_discard(obs, world) is world
 
 
 def test_worlds_vary_the_hidden_cards():

@@ -320,23 +320,31 @@ def best_trump_score(rules: Rules, cards: list[Card], colour: str) -> float:
     return tricks + 0.1 * n_t
 
 
-def greedy_discard(rules: Rules, hand: list[Card], colour: str) -> list[Card]:
+def greedy_discard(rules: Rules, hand: list[Card], colour: str, kept: frozenset = frozenset(),
+                   buried: tuple = ()) -> list[Card]:
     """Choose ``rules.nest_size`` cards of ``hand`` to put back with ``colour`` planned as trump (rules.md §1.3).
 
     Greedy, one card at a time: the lowest "keep value" goes first. Trumps are kept (the bird and the
     Red 1 most of all); side top sequences are kept; short side colours go first (to make voids);
     counters are kept unless they are unprotected and the hand is trump-strong enough to expect the last
     trick (the nest's counters go to the last trick's winner, §1.6). Returns the cards (a list).
+
+    ``kept`` (Cards of ``hand``) are never put back and ``buried`` (Cards of ``hand``, at most ``nest_size``)
+    always are, first: the sampler's model of a declarer whose discard is hidden
+    (`rookcore.ai.worlds.model_discard`: cards it played were kept, cards of colours it showed void in were
+    buried). Raises ValueError if fewer than ``nest_size`` cards can be put back.
     """
-    left = list(hand)
+    out: list[Card] = list(buried)
+    left = [c for c in hand if c not in set(out)]
+    if len(out) > rules.nest_size or len([c for c in left if c not in kept]) < rules.nest_size - len(out):
+        raise ValueError(f"cannot put back {rules.nest_size} cards keeping {len(kept)} and burying {len(out)}")
     trumps = set(rules.trump_order(colour))
     n_t = sum(1 for c in left if c in trumps)
     strong = n_t >= max(4, rules.hand_size // 2 - 1)
     n_rank = len(rules.order)
     rank = {n: i for i, n in enumerate(rules.order)}  # 0 = highest number in a colour
     pts_of = rules.card_points
-    out: list[Card] = []
-    for _ in range(rules.nest_size):
+    for _ in range(rules.nest_size - len(out)):
         lengths = {x: 0 for x in COLOURS}
         side_ranks: dict[str, list[int]] = {x: [] for x in COLOURS}
         for c in left:
@@ -345,6 +353,8 @@ def greedy_discard(rules: Rules, hand: list[Card], colour: str) -> list[Card]:
                 side_ranks[c.colour].append(rank[c.number])
         best, best_key = None, None
         for c in left:
+            if c in kept:
+                continue
             pts = pts_of[c]
             if rules.is_trump_card(c):
                 keep = 1000.0 + pts

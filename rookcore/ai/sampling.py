@@ -1,7 +1,8 @@
 """The strong AI: sampling of hidden deals, rollouts, and exact double-dummy endgames.
 
 For each decision the `SamplingPlayer` draws worlds consistent with what its seat has
-seen (`rookcore.ai.worlds`), weights them by the bids made (soft evidence), evaluates
+seen (`rookcore.ai.worlds`), with a hidden discard re-chosen as a declarer would bury it
+(`model_discard`), weights them by the bids made (soft evidence), evaluates
 every candidate on the same worlds — exact double-dummy search once few tricks remain,
 fast greedy rollouts before — and picks the candidate with the best expected **hand
 score margin** for its team (rules.md §1.7: making or setting the bid is what counts,
@@ -17,7 +18,7 @@ from ..cards import COLOUR_NAMES, COLOURS, Card
 from ..hand import SEATS, TEAM_NAMES, HandState, Observation, Phase, hand_score, trick_winner
 from .base import Candidate, Decision, check_to_act, describe_action, phase_kind
 from .rules_based import RuleBasedPlayer, greedy_discard, hand_estimate
-from .worlds import sample_world, world_state
+from .worlds import model_discard, sample_world, world_state
 
 DD_TRICKS = 6      # solve exactly once the seat to act holds this many cards or fewer
 PLAY_WORLDS = 32   # worlds per card-play decision
@@ -223,10 +224,11 @@ class SamplingPlayer:
 
     # ----- worlds --------------------------------------------------------------
     def _worlds(self, obs: Observation, n: int) -> list[tuple[HandState, float]]:
-        """``n`` sampled states with weights from the bids (soft evidence: a bidder's hand should back its bid)."""
+        """``n`` sampled states (a hidden discard as a declarer would bury it: `model_discard`) with weights from
+        the bids (soft evidence: a bidder's hand should back its bid). Returns a list of (HandState, weight)."""
         out = []
         for _ in range(n):
-            state = world_state(obs, sample_world(obs, self.rng))
+            state = world_state(obs, model_discard(obs, sample_world(obs, self.rng)))
             out.append((state, self._bid_weight(obs, state)))
         return out
 

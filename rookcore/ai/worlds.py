@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ..actions import Discard, NameTrump, Play
 from ..cards import Card
 from ..hand import HandState, Observation, Phase, trick_tables
+from .rules_based import greedy_discard
 
 NEST = 4  # slot index of the nest beside seats 0..3
 
@@ -98,6 +99,35 @@ def sample_world(obs: Observation, rng: random.Random) -> World:
         _deal_with_voids(order, left, voids, trick_tables(obs.rules, obs.trump).suit, slots, rng)
     hands = tuple(sorted(obs.hand) if s == obs.seat else slots[s] for s in range(4))
     return World(hands, slots[NEST])
+
+
+def model_discard(obs: Observation, world: World) -> World:
+    """``world`` with the declarer's hidden discard re-chosen as the AIs choose one (rules.md §1.3).
+
+    A uniform `sample_world` puts any 5 of the declarer's 14 cards (hand plus nest) in the nest, trumps and the
+    bird as often as low side cards, so it makes the declarer weaker than it is: the strong AI stated that bids
+    are made far less often than they were (`benchmarks/calibration.py`). Here the declarer's 14 cards stay as
+    drawn (a uniform draw), and the 5 put back are the ones `greedy_discard` would bury with the named trump:
+    the rule-based and the strong AI declarers both bury a `greedy_discard`. The cards the declarer has played
+    were kept, and those of colours it has shown void in were buried, so the world still fits ``obs``.
+
+    Applies in card play to a seat that did not see the discard (the defenders and the declarer's partner);
+    otherwise returns ``world`` unchanged. Returns a `World` with the same hand sizes.
+    """
+    rules = obs.rules
+    decl = obs.declarer
+    if (obs.phase is not Phase.PLAY or not rules.nest_size or decl is None or obs.seat == decl
+            or obs.discard is not None or len(world.nest) != rules.nest_size):
+        return world
+    played = played_by_seat(obs)[decl]
+    pool = list(world.hands[decl]) + list(world.nest)
+    suit = trick_tables(rules, obs.trump).suit
+    void = shown_voids(obs)[decl]
+    buried = tuple(c for c in world.nest if suit[c] in void)
+    nest = greedy_discard(rules, pool + played, obs.trump, kept=frozenset(played), buried=buried)
+    out = set(nest)
+    hands = tuple(sorted(c for c in pool if c not in out) if s == decl else world.hands[s] for s in range(4))
+    return World(hands, sorted(nest))
 
 
 def _deal_with_voids(order, left, voids, suit, slots, rng) -> None:
