@@ -80,6 +80,23 @@ def test_modelled_discard_leaves_worlds_alone_where_the_discard_is_known_or_abse
             assert model_discard(obs, world) is world
 
 
+def test_card_sentences_say_when_the_nest_was_guessed_as_a_declarer_buries():
+    rules = get_rules("crowsnest")
+    state = HandState.deal(rules, 0, 11)
+    players = [SamplingPlayer(seed=s, worlds=4) for s in range(4)]
+    said = {True: 0, False: 0}
+    while not state.is_over:
+        seat = state.to_act
+        decision = players[seat].decide(state.observation(seat))
+        if decision.kind == "play" and len(decision.candidates) > 1:
+            hidden = seat != state.declarer
+            assert ("the nest holding what an AI declarer would bury" in decision.explanation) == hidden, (
+                seat, decision.explanation)
+            said[hidden] += 1
+        state.apply(decision.action)
+    assert said[True] and said[False]
+
+
 def test_worlds_vary_the_hidden_cards():
     state, obs = next((s, o) for s, o in positions("crowsnest", [7]) if o.phase is Phase.PLAY)
     rng = random.Random(1)

@@ -18,7 +18,7 @@ from ..cards import COLOUR_NAMES, COLOURS, Card
 from ..hand import SEATS, TEAM_NAMES, HandState, Observation, Phase, hand_score, trick_winner
 from .base import Candidate, Decision, check_to_act, describe_action, phase_kind
 from .rules_based import RuleBasedPlayer, greedy_discard, hand_estimate
-from .worlds import model_discard, sample_world, world_state
+from .worlds import discard_hidden, model_discard, sample_world, world_state
 
 DD_TRICKS = 6      # solve exactly once the seat to act holds this many cards or fewer
 PLAY_WORLDS = 32   # worlds per card-play decision
@@ -57,13 +57,18 @@ class _Tally:
 WEIGHTING = "a deal giving a bidder a hand too weak for its bid counts 0.3"
 
 
-def _deals(n: int, weighted: bool, seat: int, explain: bool = False) -> str:
+BURIED = "the nest holding what an AI declarer would bury"
+
+
+def _deals(n: int, weighted: bool, seat: int, explain: bool = False, buried: bool = False) -> str:
     """"12 deals that fit what S has seen" (``seat`` S), with ", weighted by the bids" when the bids weighted them;
-    ``explain`` gives how instead (`WEIGHTING`, from `SamplingPlayer._bid_weight`)."""
+    ``explain`` gives how instead (`WEIGHTING`, from `SamplingPlayer._bid_weight`), and with ``buried`` (the
+    deals' hidden discard is modelled, `model_discard`) how the nest was guessed (`BURIED`). Returns a str."""
     deals = f"{n} deals that fit what {SEATS[seat]} has seen"
-    if not weighted:
-        return deals
-    return deals + (f" (weighted: {WEIGHTING})" if explain else ", weighted by the bids")
+    if not explain:
+        return deals + ", weighted by the bids" if weighted else deals
+    how = ([BURIED] if buried else []) + ([f"weighted: {WEIGHTING}"] if weighted else [])
+    return deals + (f" ({'; '.join(how)})" if how else "")
 
 
 def greedy_card(state: HandState, rng: random.Random) -> Card:
@@ -396,5 +401,5 @@ class SamplingPlayer:
         chosen = cands[0]
         runner = (cands[1].action, tallies[cands[1].action]) if len(cands) > 1 else None
         text = _why(obs, (chosen.action, tallies[chosen.action]), runner,
-                    f"In {_deals(n, weighted, obs.seat, True)}, {method}, ")
+                    f"In {_deals(n, weighted, obs.seat, True, discard_hidden(obs))}, {method}, ")
         return Decision(chosen.action, tuple(cands), text, obs.seat, phase_kind(obs))

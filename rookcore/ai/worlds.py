@@ -5,7 +5,8 @@ hand sizes match, every seat keeps the voids it has shown (a seat that did not f
 the led suit with a card lacking the "any time" privilege holds no card of that suit,
 rules.md §1.5, §3), and the result can be replayed into a full `HandState` in the same
 position. The AI still never sees hidden cards: worlds are guesses drawn from what the
-seat has seen.
+seat has seen. `sample_world` draws every consistent deal alike; `model_discard` then
+re-chooses a hidden discard as a declarer would bury it (the strong AI uses both).
 """
 from __future__ import annotations
 
@@ -101,6 +102,13 @@ def sample_world(obs: Observation, rng: random.Random) -> World:
     return World(hands, slots[NEST])
 
 
+def discard_hidden(obs: Observation) -> bool:
+    """Whether ``obs`` is card play seen by a seat that did not see the declarer's discard (a defender or the
+    declarer's partner, in a rule set with a nest): where `model_discard` re-chooses the hidden nest."""
+    return (obs.phase is Phase.PLAY and bool(obs.rules.nest_size) and obs.declarer is not None
+            and obs.seat != obs.declarer and obs.discard is None)
+
+
 def model_discard(obs: Observation, world: World) -> World:
     """``world`` with the declarer's hidden discard re-chosen as the AIs choose one (rules.md §1.3).
 
@@ -116,8 +124,7 @@ def model_discard(obs: Observation, world: World) -> World:
     """
     rules = obs.rules
     decl = obs.declarer
-    if (obs.phase is not Phase.PLAY or not rules.nest_size or decl is None or obs.seat == decl
-            or obs.discard is not None or len(world.nest) != rules.nest_size):
+    if not discard_hidden(obs) or len(world.nest) != rules.nest_size:
         return world
     played = played_by_seat(obs)[decl]
     pool = list(world.hands[decl]) + list(world.nest)
