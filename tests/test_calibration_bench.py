@@ -25,3 +25,11 @@ def test_rows_come_from_every_strong_card_choice_and_summarise():
     assert sum(r["cards"] for r in table) == len(rows)
     for r in table:
         assert 0.0 <= r["brier"] <= 1.0 and r["made"] in (0.0, 1.0)
+
+
+def test_rollouts_from_the_true_first_lead_are_counted_once_a_deal():
+    cal = _module()
+    rows, (share, made) = cal.play_deal("crowsnest", 1, rollouts=5)
+    assert rows == cal.deal_rows("crowsnest", 1)  # the same hand, played the same way
+    assert share in {k / 5 for k in range(6)} and made == rows[0][3]
+    assert cal.play_deal("crowsnest", 1)[1] is None
