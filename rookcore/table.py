@@ -76,10 +76,13 @@ class Table:
 
     Args:
       rules: a `Rules` value (default: CrowsNest, `get_rules()`).
-      seed: int seed for the deals and the AI tie-breaks (None = fresh random seed). The same seed and
-        the same learner actions give the same game.
-      level: AI level, a key of ``rookcore.ai.LEVELS`` ("rules" = `RuleBasedPlayer`, "random").
+      seed: int seed for the deals and the AI tie-breaks (None = fresh random seed; with ``deal``, the deal's
+        seed). The same seed and the same learner actions give the same game.
+      level: AI level, a key of ``rookcore.ai.LEVELS`` ("rules" = `RuleBasedPlayer`, "random", "strong").
       learner: the learner's seat 0..3 (N, E, S, W); the partner sits opposite.
+      deal: int seed of a shared first deal (the app's ``?deal=`` link), or None. Without ``seed`` the table is
+        seeded from it too, so every learner who opens the same link meets the same AI calls and cards (the
+        strong AI samples deals at random) as long as they act alike.
     Raises ValueError for an unknown level or seat.
 
     Attributes: ``game`` (the `Game`), ``players`` (dict seat -> AI player), ``log`` (list of
@@ -94,7 +97,9 @@ class Table:
         self.partner = (learner + 2) % 4
         self.level = level
         self._player_cls = _player_class(level)
-        self.seed = random.getrandbits(48) if seed is None else seed
+        if seed is None:
+            seed = random.getrandbits(48) if deal is None else deal
+        self.seed = seed
         self._rng = random.Random(self.seed)
         self._bird_next: bool | None = None
         self._start_game(rules or get_rules())

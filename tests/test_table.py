@@ -463,3 +463,17 @@ def test_learner_has_acted_and_game_started():
     table.new_hand()
     table.run_ai()
     assert table.hand_number == 2 and table.game_started and not table.learner_has_acted
+
+
+def test_a_shared_deal_link_gives_every_learner_the_same_ai_play():
+    """Two learners opening the same ?deal= link with the strong AI (which samples deals at random) see the same
+    calls and reasoning; a table without a deal still gets a fresh seed."""
+    def opening(deal):
+        table = Table(get_rules("crowsnest"), deal=deal, level="strong")
+        table.run_ai()
+        return [entry.decision.explanation for entry in table.log], table.state.hands
+
+    first, second = opening(5), opening(5)
+    assert first == second and first[0]
+    assert opening(6)[1] != first[1]
+    assert Table().seed != Table().seed
