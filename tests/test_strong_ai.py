@@ -90,7 +90,7 @@ def test_card_sentences_say_when_the_nest_was_guessed_as_a_declarer_buries():
         decision = players[seat].decide(state.observation(seat))
         if decision.kind == "play" and len(decision.candidates) > 1:
             hidden = seat != state.declarer
-            assert ("the nest holding what an AI declarer would bury" in decision.explanation) == hidden, (
+            assert ("guessing that the declarer buried the cards an AI would bury" in decision.explanation) == hidden, (
                 seat, decision.explanation)
             said[hidden] += 1
         state.apply(decision.action)
@@ -125,7 +125,7 @@ def test_strong_ai_plays_legal_explained_hands(variant):
                     assert re.search(rf"; ({re.escape(other)} is as good|{re.escape(instead)}, {side} would take "
                                      r"(as many points,|\d+ fewer points?,|\d+ more points? but) "
                                      r"(make the bid|set [NE]–[SW]'s bid) \d+% of the time, and end \d+ points? "
-                                     r"worse off on average)\.$", decision.explanation), decision.explanation
+                                     r"worse off in hand score on average)\.$", decision.explanation), decision.explanation
             state.apply(decision.action)  # raises if illegal
         assert state.is_over
 
@@ -267,5 +267,6 @@ def test_a_gamble_is_explained_by_its_effect_on_the_bid():
     text = _why(obs, (Play(obs.legal[0].card), gamble), (Play(obs.legal[1].card), safe), "In 2 deals, ")
     card, other = (obs.legal[i].card.display(obs.rules.bird_name) for i in (0, 1))
     assert text == (f"In 2 deals, {card} sets {declarers}'s bid 50% of the time and {side} end the hand 1 point ahead "
-                    f"of {('N–S', 'E–W')[1 - (obs.seat & 1)]} on average; with {other}, {side} would take 5 more "
-                    f"points but set {declarers}'s bid 0% of the time, and end 31 points worse off on average."), text
+                    f"of {('N–S', 'E–W')[1 - (obs.seat & 1)]} in hand score on average; with {other}, {side} would "
+                    f"take 5 more points but set {declarers}'s bid 0% of the time, and end 31 points worse off in hand "
+                    f"score on average."), text

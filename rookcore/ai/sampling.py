@@ -57,7 +57,7 @@ class _Tally:
 WEIGHTING = "a deal giving a bidder a hand too weak for its bid counts 0.3"
 
 
-BURIED = "the nest holding what an AI declarer would bury"
+BURIED = "guessing that the declarer buried the cards an AI would bury"
 
 
 def _deals(n: int, weighted: bool, seat: int, explain: bool = False, buried: bool = False) -> str:
@@ -173,7 +173,8 @@ def _why(obs: Observation, chosen: tuple, runner, opening: str) -> str:
         ahead = f"end the hand {_points(-margin)} behind {other}"
     else:
         ahead = f"end the hand level with {other}"
-    text = f"{opening}{_choice_name(chosen[0], rules.bird_name)} {_bid_effect(obs, made)} and {side} {ahead} on average"
+    text = (f"{opening}{_choice_name(chosen[0], rules.bird_name)} {_bid_effect(obs, made)} and {side} {ahead} in hand "
+            "score on average")  # the score (a made CrowsNest bid scores the bid), not the points captured
     if runner is not None:
         action, tally = runner
         name = _choice_name(action, rules.bird_name)
@@ -188,8 +189,8 @@ def _why(obs: Observation, chosen: tuple, runner, opening: str) -> str:
             effect = _bid_effect(obs, r_made, plural=True)
             joint = " but" if round(diff) > 0 else ","  # more points yet worse off: the bid says why
             instead = f"{name} instead" if isinstance(action, Discard) else f"with {name}"
-            text += (f"; {instead}, {side} would {taken}{joint} {effect}, and end {_points(gap)} worse off on "
-                     f"average")
+            text += (f"; {instead}, {side} would {taken}{joint} {effect}, and end {_points(gap)} worse off in "
+                     f"hand score on average")
     return text + "."
 
 
@@ -216,8 +217,8 @@ class SamplingPlayer:
     # ----- entry --------------------------------------------------------------
     def decide(self, obs: Observation) -> Decision:
         """Choose an action for the seat of ``obs`` (which must be to act). Returns a `Decision` whose
-        candidates carry the expected hand-score margin, and whose notes give expected points, the chance the
-        bid is made and the number of sampled worlds. Raises ValueError if the seat is not to act."""
+        candidates carry the expected hand-score margin, and whose notes give the expected points captured, the
+        chance the bid is made and the number of sampled worlds. Raises ValueError if the seat is not to act."""
         check_to_act(obs)
         if obs.phase is Phase.PLAY:
             return self._play(obs)
@@ -395,7 +396,7 @@ class SamplingPlayer:
         for action, t in tallies.items():
             margin, points, made = t.mean()
             extra = f"{notes[action]}; " if notes and action in notes else ""
-            cands.append(Candidate(action, round(margin, 2), f"{extra}expected points {points:.0f}, bid made "
+            cands.append(Candidate(action, round(margin, 2), f"{extra}expected {points:.0f} points captured, bid made "
                                                                f"{made:.0%}, {n} {'weighted ' * weighted}samples"))
         cands.sort(key=lambda c: -c.score)
         chosen = cands[0]
