@@ -335,7 +335,8 @@ def greedy_discard(rules: Rules, hand: list[Card], colour: str, kept: frozenset 
     buried). Raises ValueError if fewer than ``nest_size`` cards can be put back.
     """
     out: list[Card] = list(buried)
-    left = [c for c in hand if c not in set(out)]
+    gone = set(out)
+    left = [c for c in hand if c not in gone]
     if len(out) > rules.nest_size or len([c for c in left if c not in kept]) < rules.nest_size - len(out):
         raise ValueError(f"cannot put back {rules.nest_size} cards keeping {len(kept)} and burying {len(out)}")
     trumps = set(rules.trump_order(colour))
