@@ -97,6 +97,13 @@ def test_card_sentences_say_when_the_nest_was_guessed_as_a_declarer_buries():
     assert said[True] and said[False]
 
 
+def test_call_notes_say_which_points_they_mean():
+    state, obs = next((s, o) for s, o in positions("crowsnest", [3]) if o.phase is Phase.AUCTION and len(o.legal) > 1)
+    decision = SamplingPlayer(seed=5, worlds=8).decide(obs)
+    bids = [c.note for c in decision.candidates if c.action is not PASS]
+    assert bids and all(re.search(r"expected hand-score margin [+-]\d+, \d+ points captured$", n) for n in bids), bids
+
+
 def test_worlds_vary_the_hidden_cards():
     state, obs = next((s, o) for s, o in positions("crowsnest", [7]) if o.phase is Phase.PLAY)
     rng = random.Random(1)

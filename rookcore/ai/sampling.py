@@ -340,7 +340,8 @@ class SamplingPlayer:
                 continue
             margin, points, made = t.mean()
             cands.append(Candidate(action, round(100 * made, 2), f"made in {made:.0%} of {deals}, expected "
-                                                                 f"margin {margin:+.0f}, points {points:.0f}"))
+                                                                 f"hand-score margin {margin:+.0f}, "
+                                                                 f"{points:.0f} points captured"))
         cands.sort(key=lambda c: (c.action is not chosen, -c.score, c.action is PASS,
                                   getattr(c.action, "amount", 0)))
         if chosen is PASS:
