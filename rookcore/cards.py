@@ -116,9 +116,9 @@ class Card(int):
         return f"Card({self.notation()!r})"
 
     def _repr_svg_(self) -> str:
-        """SVG picture of the card for notebooks (drawn by the widgets package if installed)."""
+        """SVG picture of the card for notebooks (drawn by `rookcore.svg`)."""
         try:
-            from widgets.cards import card_svg  # optional, UI-free fallback below
+            from .svg import card_svg  # the engine draws its own cards (rookcore.svg)
             return card_svg(self)
         except Exception:  # noqa: BLE001 - a plain text box is a fine fallback
             return (f'<svg xmlns="http://www.w3.org/2000/svg" width="40" height="56">'
