@@ -127,6 +127,21 @@ def hand_score(rules: Rules, captured: Sequence[int], declarer: int, bid_amount:
 
 
 @dataclass(frozen=True)
+class CountParts:
+    """The count of a finished hand beyond the tricks' counters (rules.md §1.6; `HandState.count_parts`).
+
+    nest_team: team (0 = N–S, 1 = E–W) that took the last trick, so the nest's counters; nest_points: those points
+    (0 without a nest); bonus_team: team that took more tricks where the rule set has a majority bonus (None: no
+    bonus rule, or an equal split); bonus: the points it got (0 when none).
+    """
+
+    nest_team: int
+    nest_points: int
+    bonus_team: int | None
+    bonus: int
+
+
+@dataclass(frozen=True)
 class Trick:
     """A completed trick: ``leader`` seat, ``cards`` in play order, ``winner`` seat, counter ``points``."""
 
@@ -463,13 +478,28 @@ class HandState:
         if len(self.tricks) == self.rules.hand_size:
             self._count()
 
-    def _count(self) -> None:
-        """Nest to the last trick's team, majority bonus (rules.md §1.6)."""
-        last = self.tricks[-1].winner & 1
-        self.captured[last] += self.rules.points_of(self.nest)
+    def count_parts(self) -> CountParts:
+        """The count's parts beyond the tricks' counters, once every trick is played (rules.md §1.6): the nest's
+        points (the cards put back; no nest: 0) to the team that took the last trick, and the majority bonus to the
+        team that took more tricks (None and 0 where the rule set has none, or on an equal split).
+
+        Returns a `CountParts` (teams 0 = N–S, 1 = E–W; points). Raises WrongPhase while tricks remain to be played
+        (and for a passed-out hand, which has no tricks).
+        """
+        if len(self.tricks) != self.rules.hand_size:
+            raise WrongPhase("the count comes once every trick is played")
         bonus = self.rules.majority_bonus
-        if bonus and self.tricks_won[0] != self.tricks_won[1]:
-            self.captured[0 if self.tricks_won[0] > self.tricks_won[1] else 1] += bonus
+        won = self.tricks_won
+        bonus_team = None if not bonus or won[0] == won[1] else (0 if won[0] > won[1] else 1)
+        return CountParts(self.tricks[-1].winner & 1, self.rules.points_of(self.nest), bonus_team,
+                          bonus if bonus_team is not None else 0)
+
+    def _count(self) -> None:
+        """Nest to the last trick's team, majority bonus (rules.md §1.6; `count_parts`)."""
+        parts = self.count_parts()
+        self.captured[parts.nest_team] += parts.nest_points
+        if parts.bonus_team is not None:
+            self.captured[parts.bonus_team] += parts.bonus
         self.phase, self.to_act = Phase.DONE, None
 
     # ----- undo -------------------------------------------------------------
@@ -510,11 +540,10 @@ class HandState:
         self.phase, self.to_act, self.trick_leader = saved
 
     def _uncount(self) -> None:
-        last = self.tricks[-1].winner & 1
-        self.captured[last] -= self.rules.points_of(self.nest)
-        bonus = self.rules.majority_bonus
-        if bonus and self.tricks_won[0] != self.tricks_won[1]:
-            self.captured[0 if self.tricks_won[0] > self.tricks_won[1] else 1] -= bonus
+        parts = self.count_parts()
+        self.captured[parts.nest_team] -= parts.nest_points
+        if parts.bonus_team is not None:
+            self.captured[parts.bonus_team] -= parts.bonus
 
     # ----- results ----------------------------------------------------------
     @property

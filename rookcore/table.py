@@ -30,6 +30,7 @@ from .actions import Action, Discard, Pass, Play
 from .cards import COLOUR_NAMES, COLOURS, Card
 from .game import Game
 from .hand import SEATS, TEAMS, HandState, IllegalAction, OutOfTurn, Phase, Trick, WrongPhase, team_of
+from .result import HandResult, hand_result
 from .rules import Rules, get_rules
 
 __all__ = ["Table", "LoggedDecision", "card_name", "sort_cards"]
@@ -390,6 +391,7 @@ class Table:
           nest_points: points in the nest if the learner is the declarer (their discard / the nest they
             picked up), else None;
           nest_counted: True once the nest's points went to the last trick's team;
+          nest_team: that team, "NS" or "EW", once counted (rule sets with a nest), else None;
           majority_bonus: a note such as "20 points to the team taking more tricks", or None.
         """
         s = self._hand
@@ -409,7 +411,16 @@ class Table:
                 "in_trick": in_trick,
                 "tricks_won": {"NS": s.tricks_won[0], "EW": s.tricks_won[1]},
                 "nest_points": nest, "nest_counted": s.is_over and not s.passed_out,
+                "nest_team": self._nest_team(),
                 "majority_bonus": note}
+
+    def _nest_team(self) -> str | None:
+        """"NS"/"EW": the team that got the nest's points (the last trick's, rules.md §1.6) once the hand is counted
+        in a rule set with a nest; else None."""
+        s = self._hand
+        if not s.is_over or s.passed_out or not self.rules.nest_size:
+            return None
+        return TEAMS[s.count_parts().nest_team]
 
     def auction_history(self) -> list[tuple[str, str]]:
         """The calls so far as (seat letter, "85" or "pass"), in order (rules.md §1.2)."""
@@ -434,6 +445,24 @@ class Table:
         winner = self.game.winner
         return {"rows": rows, "totals": {"NS": self.game.scores[0], "EW": self.game.scores[1]},
                 "game_over": winner is not None, "winner": None if winner is None else TEAMS[winner]}
+
+    def hand_result(self) -> HandResult:
+        """The result of the finished hand on show, for the end-of-hand panel (rules.md §1.6 Count, §1.7 Score,
+        "Game end"; `rookcore.result.hand_result`).
+
+        Returns a `HandResult`: bid, declarer (seat letter) and team, made or set, for each team ("NS", "EW") the
+        counters taken in tricks, the nest's points (to the team of the last trick), the majority bonus apart, the
+        hand score and the game score after this hand (points, equal to ``game.scores``), and whether the game is
+        over (and who won). A passed-out hand has no declarer and scores 0–0.
+        Raises ValueError (`WrongPhase`) if the hand is not over yet.
+        """
+        s = self._hand
+        if not s.is_over:
+            raise WrongPhase("the hand is not over yet: its result is shown after the last trick")
+        after = self.game.scores
+        hand = self.game.hand_scores[-1] if self._recorded else s.score()
+        before = (after[0] - hand[0], after[1] - hand[1]) if self._recorded else tuple(after)
+        return hand_result(s, before, self.rules.target)
 
     def prompt(self) -> str:
         """One plain sentence saying what happens now (whose turn, what the learner may do, or the result)."""
