@@ -33,7 +33,7 @@ from .hand import SEATS, TEAMS, HandState, IllegalAction, OutOfTurn, Phase, Tric
 from .result import HandResult, hand_result
 from .rules import Rules, get_rules
 
-__all__ = ["Table", "LoggedDecision", "card_name", "sort_cards"]
+__all__ = ["Table", "LoggedDecision", "card_name", "sort_cards", "table_order", "group_of"]
 
 
 @dataclass(frozen=True)
@@ -61,6 +61,26 @@ def sort_cards(rules: Rules, cards: Iterable[Card], trump: str | None = None) ->
         return (col_order.index(card.colour), rules.order.index(card.number))
 
     return sorted(cards, key=key)
+
+
+def table_order(rules: Rules, cards: Iterable[Card], trump: str | None = None) -> list[Card]:
+    """Order of a hand laid on the table as one fan: grouped by colour, the trump group first once trump is
+    named (trump colour high to low, then the bird and the Red 1, which are trump too: rules.md §1.4), then the
+    other colours R, Y, G, B, each high to low (§2 "order in a colour"). Before trump is named the bird and the Red
+    1 come last, as in `sort_cards`. Returns a new list; raises nothing."""
+    ordered = sort_cards(rules, cards, trump)
+    if not trump:
+        return ordered
+    trumps = [c for c in ordered if rules.is_trump_card(c) or c.colour == trump]
+    return trumps + [c for c in ordered if c not in trumps]
+
+
+def group_of(rules: Rules, card: Card, trump: str | None) -> str:
+    """The colour group ``card`` is laid in on the table: ``"T"`` for a trump once trump is named (the bird and the
+    Red 1 included), the bird and the Red 1 ``"T"`` before too, else its colour letter. Raises nothing."""
+    if rules.is_trump_card(card) or (trump and card.colour == trump):
+        return "T"
+    return card.colour
 
 
 def _player_class(level: str):
@@ -505,6 +525,79 @@ class Table:
             return f"Your play: the lead is {named}{also}."
         return (f"Your play: you must follow {suit} (you hold {self._names(held)}){also}; the greyed cards cannot be "
                 f"played.")
+
+    # ------------------------------------------------------------------ the table as the learner sees it
+    def view(self, picked: Iterable[Card] = ()) -> dict:
+        """A plain description of the table as the learner sees it, for a view to draw (no pictures, no markup).
+
+        ``picked``: cards the learner has chosen so far to put back as the nest (discard phase only).
+        Returns a JSON-able dict (seats as letters N/E/S/W, cards as record notation with their int ``id``):
+          phase: "auction" | "discard" | "trump" | "play" | "done";
+          mode: "play" (the learner plays a card), "discard" (the learner picks cards to put back) or "watch";
+          positions: {"bottom": learner, "left", "top", "right"} as the learner sits (play goes left: rules.md §1);
+          seats: {letter: {"count": cards held, "to_act": bool, "declarer": bool, "partner": bool,
+            "learner": bool, "call": last call ("pass", "85") or None}};
+          hand: the learner's cards (hand and nest while discarding) in `table_order`, each {"id", "code",
+            "name" (page name), "group" (`group_of`), "legal": may be played/picked now, "reason": why not (None
+            when legal; the `card_status` reason), "from_nest": bool, "picked": bool};
+          trick: {"number": tricks completed so far, "leader": letter or None, "cards": [{"seat", "id", "code"}]};
+          last_trick: None or {"number", "winner", "points", "leader", "cards": [...]} of the last completed trick;
+          nest: {"count": cards in the nest (0 for none), "holder": the declarer's letter once taken or None,
+            "visible": the learner may see it (§1.3), "points": its counters when visible else None, "cards": its
+            cards in record notation when visible, else []};
+          trump: colour letter or None; bid: the high bid (points) or None; declarer: letter or None.
+        Raises nothing.
+        """
+        s, r = self._hand, self.rules
+        picked = {int(c) for c in picked}
+        discarding = self.is_learner_turn() and s.phase is Phase.DISCARD
+        mode = "discard" if discarding else "play" if self.is_learner_turn() and s.phase is Phase.PLAY else "watch"
+        cards = s.discard_candidates() if discarding else s.hands[self.learner]
+        status = self.card_status()
+        nest = set(self.visible_nest()) if discarding else set()
+        hand = []
+        for c in table_order(r, cards, s.trump):
+            reason = None if discarding else status.get(c)
+            hand.append({"id": int(c), "code": c.notation(r.bird_name), "name": self.name(c),
+                         "group": group_of(r, c, s.trump), "legal": reason is None and mode != "watch",
+                         "reason": reason, "from_nest": c in nest, "picked": int(c) in picked and discarding})
+        last_calls = {seat: ("pass" if type(a) is Pass else str(a.amount)) for seat, a in s.calls}
+        seats = {SEATS[x]: {"count": len(s.hands[x]), "to_act": not s.is_over and s.to_act == x,
+                            "declarer": s.declarer == x and s.phase is not Phase.AUCTION,
+                            "partner": x == self.partner, "learner": x == self.learner,
+                            "call": last_calls.get(x)} for x in range(4)}
+        return {"phase": s.phase.value, "mode": mode,
+                "positions": {k: SEATS[(self.learner + d) % 4]
+                              for k, d in (("bottom", 0), ("left", 1), ("top", 2), ("right", 3))},
+                "seats": seats, "hand": hand, "trick": self._trick_view(), "last_trick": self._last_trick_view(),
+                "nest": self._nest_view(), "trump": s.trump, "bid": s.high_bid,
+                "declarer": None if s.declarer is None else SEATS[s.declarer]}
+
+    def _played(self, pairs) -> list[dict]:
+        return [{"seat": SEATS[seat], "id": int(c), "code": c.notation(self.rules.bird_name), "name": self.name(c)}
+                for seat, c in pairs]
+
+    def _trick_view(self) -> dict:
+        s = self._hand
+        playing = s.phase is Phase.PLAY
+        return {"number": len(s.tricks), "leader": SEATS[s.trick_leader] if playing else None,
+                "cards": self._played(self.current_trick()) if playing else []}
+
+    def _last_trick_view(self) -> dict | None:
+        last = self.last_trick()
+        if last is None:
+            return None
+        return {"number": len(self._hand.tricks), "winner": SEATS[last.winner], "points": last.points,
+                "leader": SEATS[last.leader], "cards": self._played(self.trick_seats(last))}
+
+    def _nest_view(self) -> dict:
+        s, r = self._hand, self.rules
+        holder = None if s.declarer is None or s.phase is Phase.AUCTION else SEATS[s.declarer]
+        seen = self.visible_nest()
+        visible = bool(seen) and s.phase is not Phase.DISCARD
+        return {"count": r.nest_size, "holder": holder, "visible": visible,
+                "points": r.points_of(seen) if visible else None,
+                "cards": [c.notation(r.bird_name) for c in seen] if visible else []}
 
     # ------------------------------------------------------------------ hands and games
     def new_hand(self) -> HandState:
