@@ -144,7 +144,7 @@ def test_bid_respects_partner_and_estimate():
     assert d.kind == "call"
     assert d.action == PASS or d.action.amount == rules.bid_min
     notes = {c.note for c in d.candidates}
-    assert all(n.startswith("estimate") for n in notes)
+    assert all(re.fullmatch(r"hand worth about \d+ points", n) for n in notes), notes
 
 
 def test_strength_rules_beat_random_crowsnest():
@@ -181,7 +181,8 @@ def test_explanations_name_cards_as_the_page_does_and_count_in_good_english():
                 text = d.explanation + " " + " ".join(c.note for c in d.candidates)
                 if d.kind == "play":  # each card's note in words, no formula signs
                     assert all(re.fullmatch(r"(N–S|E–W) take the trick \d+% of the time, trick worth ≈\d+ points, "
-                                            r"worth -?\d+\.\d to keep", c.note) for c in d.candidates), d.candidates
+                                            r"worth -?\d+\.\d points if kept for later", c.note)
+                               for c in d.candidates), d.candidates
                 assert " 1 trumps" not in text and "led by ROOK" not in text and "led by CROW" not in text, text
                 assert not text.startswith("I ") and " we " not in text, text
                 state.apply(d.action)

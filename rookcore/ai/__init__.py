@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from ..hand import HandState
-from .base import Candidate, Decision, Player, RandomPlayer, describe_action
+from .base import Candidate, Decision, MaskedAction, Player, RandomPlayer, describe_action
 from .rules_based import RuleBasedPlayer
 from .sampling import SamplingPlayer
 
@@ -36,5 +36,5 @@ def play_hand(state: HandState, players: Sequence[Player]) -> list[Decision]:
     return decisions
 
 
-__all__ = ["Candidate", "Decision", "Player", "RandomPlayer", "RuleBasedPlayer", "SamplingPlayer", "LEVELS",
-           "HINT_LEVELS", "play_hand", "describe_action"]
+__all__ = ["Candidate", "Decision", "MaskedAction", "Player", "RandomPlayer", "RuleBasedPlayer", "SamplingPlayer",
+           "LEVELS", "HINT_LEVELS", "play_hand", "describe_action"]

@@ -16,6 +16,7 @@ from ..cards import COLOUR_NAMES
 from ..hand import SEATS, Observation, Phase
 
 KINDS = ("call", "discard", "trump", "play")
+RANDOM_SCORE = "Score: 1 for the move picked at random, 0 for the others."
 
 
 @dataclass(frozen=True)
@@ -26,12 +27,18 @@ class Candidate:
     score: its value to the player (float, higher = better; units depend on the player and the kind — points of
     estimated margin for plays (and the rule-based player's calls), plan strength for discard/trump; the strong
     player's calls: the percent of sampled deals in which the bid is made, Pass the percent a bid needs);
-    note: a short human-readable reason, e.g. ``"estimate 92"``.
+    note: a short human-readable reason, e.g. ``"hand worth about 92 points"``;
+    secret: the cards, beyond the action's own (a card played, cards buried), that the note tells of (say the
+    trumps a "5 trumps" counts), so a reader who cannot see one of them is given ``public_note`` instead
+    (`rookcore.ai.masking`);
+    public_note: the note with nothing of those cards in it ("" = no note).
     """
 
     action: Any
     score: float
     note: str = ""
+    secret: frozenset = frozenset()
+    public_note: str = ""
 
 
 @dataclass(frozen=True)
@@ -41,7 +48,13 @@ class Decision:
     action: the chosen engine action (legal for the observation it answers);
     candidates: every scored candidate, best first (the chosen action is among them);
     explanation: one plain English sentence a learner understands;
-    seat: the acting seat 0..3 (N, E, S, W); kind: 'call' | 'discard' | 'trump' | 'play'.
+    seat: the acting seat 0..3 (N, E, S, W); kind: 'call' | 'discard' | 'trump' | 'play';
+    secret: the cards, beyond the action's own, that the explanation names or tells of (a card it kept, the trumps
+    it counts), so a reader who cannot see one of them is given ``public_explanation`` instead;
+    public_explanation: the explanation as one whole sentence without those cards ("" = none: a reader who may not
+    see them is told the reasoning waits for the end of the hand; `rookcore.ai.masking.mask_decision`);
+    score_meaning: one plain sentence on what the candidates' scores are (points, a percent, a strength), e.g.
+    "Score: the percent of the sampled deals in which the bid is made; …" ("" = nothing to explain).
     """
 
     action: Any
@@ -49,6 +62,9 @@ class Decision:
     explanation: str
     seat: int
     kind: str
+    secret: frozenset = frozenset()
+    public_explanation: str = ""
+    score_meaning: str = ""
 
     def summary(self, bird_name: str = "Rook") -> str:
         """A short line such as ``"E bids 85: ..."`` (seat letter, the action in words, the explanation).
@@ -69,13 +85,25 @@ class Decision:
         return f"{SEATS[self.seat]} {describe_action(self.action, bird_name)}"
 
 
+@dataclass(frozen=True)
+class MaskedAction:
+    """A move as a reader who may not see its cards is told of it (`rookcore.ai.masking`): ``words`` such as
+    ``"buries 5 cards"`` or ``"plays another card"``. It stands in for the engine action in a masked `Decision` or
+    `Candidate` and is never applied to a hand."""
+
+    words: str
+
+
 def describe_action(action: Any, bird_name: str = "Rook") -> str:
     """The action in words: ``"bids 85"``, ``"passes"``, ``"buries R5 R6"``, ``"names Green trump"``, ``"plays G9"``
-    (the bird as ``"Crow"`` / ``"Rook"``).
+    (the bird as ``"Crow"`` / ``"Rook"``); a `MaskedAction` as its words (``"buries 5 cards"``).
 
-    Args: action: an engine action; bird_name: the bird's name. Returns: str. Raises nothing (unknown → repr).
+    Args: action: an engine action or a `MaskedAction`; bird_name: the bird's name. Returns: str. Raises nothing
+    (unknown → repr).
     """
     kind = type(action)
+    if kind is MaskedAction:
+        return action.words
     if kind is Bid:
         return f"bids {action.amount}"
     if kind is Pass:
@@ -145,9 +173,11 @@ class RandomPlayer:
             cards = self.rng.sample(sorted(obs.hand), obs.rules.nest_size)
             action = Discard(cards)
             return Decision(action, (Candidate(action, 1.0, "random"),),
-                            f"{who} puts back {obs.rules.nest_size} cards chosen at random.", obs.seat, kind)
+                            f"{who} puts back {obs.rules.nest_size} cards chosen at random.", obs.seat, kind,
+                            score_meaning=RANDOM_SCORE)
         legal = list(obs.legal)
         action = legal[self.rng.randrange(len(legal))]
         cands = (Candidate(action, 1.0, "random"),) + tuple(Candidate(a, 0.0, "not picked") for a in legal
                                                              if a != action)
-        return Decision(action, cands, f"{who} picks at random among {len(legal)} legal moves.", obs.seat, kind)
+        return Decision(action, cands, f"{who} picks at random among {len(legal)} legal moves.", obs.seat, kind,
+                        score_meaning=RANDOM_SCORE)

@@ -26,6 +26,17 @@ from .base import Candidate, Decision, check_to_act, phase_kind
 
 BIRD = Card.bird()
 
+CALL_SCORE = ("Score of a bid: by how many points the hand's estimated worth, less a {margin:g}-point safety margin "
+              "(and 15 points more when its partner holds the bid), is above the bid; Pass scores −0.5, so the AI "
+              "bids only when its estimate covers the bid.")
+DISCARD_SCORE = ("Score: the strength of the cards it keeps with that colour as trump: the tricks it expects to take, "
+                 "plus 0.1 for each trump.")
+TRUMP_SCORE = ("Score: the strength of the hand with that colour as trump: the tricks it expects to take, plus 0.1 for "
+               "each trump.")
+PLAY_SCORE = ("Score: the points the card is expected to win for its side on this trick (the chance of taking the "
+              "trick, less the chance of losing it, times the points at stake), less the points it is worth kept for a "
+              "later trick.")
+
 
 # --------------------------------------------------------------------------- rule-set facts
 def bird_fact(rules: Rules) -> str:
@@ -79,6 +90,13 @@ def _trumps(n: int, colour: str = "") -> str:
 
 def _card_list(rules: Rules, cards: Iterable[Card]) -> str:
     return " ".join(rules.display_name(c) for c in sorted(cards))
+
+
+def _held_trumps(rules: Rules, cards: Iterable[Card], colour: str) -> frozenset[Card]:
+    """The cards of ``cards`` that are trump when ``colour`` is named (rules.md §1.4, §3: the bird and the Red 1
+    too): what a sentence counting "5 Green trumps" tells of. Returns a frozenset of Cards."""
+    trumps = set(rules.trump_order(colour))
+    return frozenset(c for c in cards if c in trumps)
 
 
 # --------------------------------------------------------------------------- hand evaluation
@@ -217,18 +235,22 @@ class RuleBasedPlayer:
         limit = est - self.BID_MARGIN
         partner_high = high_owner == partner
         penalty = 15.0 if partner_high else 0.0
-        cands = [Candidate(PASS, -0.5, f"estimate {est:.0f}")]
+        worth = f"hand worth about {est:.0f} points"
+        cands = [Candidate(PASS, -0.5, worth)]
         for a in obs.legal:
             if type(a) is Bid:
-                cands.append(Candidate(a, round(limit - a.amount - penalty, 3), f"estimate {est:.0f}"))
+                cands.append(Candidate(a, round(limit - a.amount - penalty, 3), worth))
         cands = self._pick(cands, lambda a: a.amount if type(a) is Bid else 0)
         action = cands[0].action
         est_i = int(round(est))
         colour = COLOUR_NAMES[col]
+        secret, public = frozenset(), ""
         if type(action) is Bid:
             extra = f"; {call_fact(rules)}"
             why = (f"{who}'s hand is worth about {est_i} points with {colour} as trump ({_trumps(n_t)}), "
                    f"so {who} bids {action.amount}{extra}.")
+            secret = _held_trumps(rules, obs.hand, col)  # the sentence counts them
+            public = f"{who}'s hand is worth about {est_i} points, so {who} bids {action.amount}{extra}."
         else:
             lowest = min((a.amount for a in obs.legal if type(a) is Bid), default=None)
             if partner_high and lowest is not None and limit >= lowest:
@@ -240,7 +262,8 @@ class RuleBasedPlayer:
                 fact = call_fact(rules)
                 why = (f"{who}'s hand is worth about {est_i} points, not enough to bid {lowest} safely, "
                        f"so {who} passes; {fact}.")
-        return Decision(action, tuple(cands), why, seat, "call")
+        return Decision(action, tuple(cands), why, seat, "call", secret, public,
+                        CALL_SCORE.format(margin=self.BID_MARGIN))
 
     # ---------------------------------------------------------------- discard (§1.3)
     def _discard(self, obs: Observation) -> Decision:
@@ -277,14 +300,18 @@ class RuleBasedPlayer:
                    else "burying no counters")
         why = (f"{who} puts back {_card_list(rules, action.cards)} to keep {_trumps(n_t, COLOUR_NAMES[col])}"
                f"{void_txt}, {pts_txt}.")
-        return Decision(action, tuple(unique), why, seat, "discard")
+        public = (f"{who} buries {len(action.cards)} cards and keeps its trumps; the cards are shown when the hand "
+                  "is over.")
+        return Decision(action, tuple(unique), why, seat, "discard", frozenset(kept), public, DISCARD_SCORE)
 
     # ---------------------------------------------------------------- trump (§1.4)
     def _trump(self, obs: Observation) -> Decision:
         rules, seat = obs.rules, obs.seat
         who = SEATS[seat]
         ranked = best_trump(rules, obs.hand)
-        cands = [Candidate(NameTrump(col), round(s, 3), f"{_trumps(n)}, strength {s:.1f}") for s, col, n in ranked]
+        hand = frozenset(obs.hand)  # the counts of every colour ("0 trumps" too) tell the hand's shape
+        cands = [Candidate(NameTrump(col), round(s, 3), f"{_trumps(n)}, strength {s:.1f}", hand, f"strength {s:.1f}")
+                 for s, col, n in ranked]
         cands = self._pick(cands, lambda a: COLOURS.index(a.colour))
         action = cands[0].action
         col = action.colour
@@ -296,7 +323,8 @@ class RuleBasedPlayer:
             "; the Red 1 is always the top trump" if special else "")
         why = (f"{who} names {COLOUR_NAMES[col]} trump, its strongest colour with {_trumps(len(held))} "
                f"led by {' and '.join(tops) if tops else 'none'}{fact}.")
-        return Decision(action, tuple(cands), why, seat, "trump")
+        public = f"{who} names {COLOUR_NAMES[col]} trump, its strongest colour."
+        return Decision(action, tuple(cands), why, seat, "trump", frozenset(held), public, TRUMP_SCORE)
 
     # ---------------------------------------------------------------- play (§1.5, §3)
     def _play(self, obs: Observation) -> Decision:
@@ -311,7 +339,7 @@ class RuleBasedPlayer:
         cands = self._pick(cands, lambda a: int(a.card))
         action = cands[0].action
         why = ctx.explain(action.card, info[action.card], len(legal))
-        return Decision(action, tuple(cands), why, obs.seat, "play")
+        return Decision(action, tuple(cands), why, obs.seat, "play", score_meaning=PLAY_SCORE)
 
 
 def best_trump_score(rules: Rules, cards: list[Card], colour: str) -> float:
@@ -515,7 +543,7 @@ class _PlayContext:
         keep = self.keep_value(card, leading)
         s = (2.0 * p - 1.0) * value - keep
         note = (f"{TEAM_NAMES[self.seat & 1]} take the trick {p:.0%} of the time, trick worth ≈{value:.0f} points, "
-                f"worth {keep:.1f} to keep")
+                f"worth {keep:.1f} points if kept for later")
         return s, note, {"p": p, "value": value, "mine": mine, "trick_pts": trick_pts}
 
     # -- explanation

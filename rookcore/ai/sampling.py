@@ -17,6 +17,7 @@ from ..actions import PASS, Bid, Discard, NameTrump, Play, bid
 from ..cards import COLOUR_NAMES, COLOURS, Card
 from ..hand import SEATS, TEAM_NAMES, HandState, Observation, Phase, hand_score, trick_winner
 from .base import Candidate, Decision, check_to_act, describe_action, phase_kind
+from .masking import cards_of
 from .rules_based import RuleBasedPlayer, greedy_discard, hand_estimate
 from .worlds import discard_hidden, model_discard, sample_world, world_state
 
@@ -24,6 +25,9 @@ DD_TRICKS = 6      # solve exactly once the seat to act holds this many cards or
 PLAY_WORLDS = 32   # worlds per card-play decision
 PLAN_WORLDS = 12   # worlds per call / discard / trump decision
 MAKE_CONFIDENCE = 0.6  # a bid needs this estimated chance of making
+CALL_SCORE = "Score of a bid: the percent of the sampled deals in which it is made; Pass shows the percent a bid needs."
+MARGIN_SCORE = ("Score: by how many points the AI's side ends the hand ahead of the other side in hand score, on "
+                "average over the sampled deals (below 0: behind).")
 
 
 @dataclass
@@ -137,8 +141,14 @@ def _points(x: float, qualifier: str = "") -> str:
     return f"{x:.0f} {qualifier + ' ' if qualifier else ''}point" + ("" if round(x) == 1 else "s")
 
 
-def _choice_name(action, bird_name: str) -> str:
-    """A card-play, discard or trump action as a noun: "Y12", "burying R5 R6", "Green as trump"."""
+def _choice_name(action, bird_name: str, masked: bool = False, chosen: bool = True) -> str:
+    """A card-play, discard or trump action as a noun: "Y12", "burying R5 R6", "Green as trump"; ``masked``: without
+    the cards a reader cannot see (`rookcore.ai.masking`): the chosen discard as "burying 5 cards", another discard
+    as "burying other cards", another card (``chosen`` False) as "another card" (a card played is seen)."""
+    if masked and isinstance(action, Discard):
+        return f"burying {len(action.cards)} cards" if chosen else "burying other cards"
+    if masked and isinstance(action, Play) and not chosen:
+        return "another card"
     if isinstance(action, Play):
         return action.card.display(bird_name)
     if isinstance(action, Discard):
@@ -158,11 +168,12 @@ def _bid_effect(obs: Observation, made: float, plural: bool = False) -> str:
     return f"set{s} {TEAM_NAMES[obs.declarer & 1]}'s bid {1 - made:.0%} of the time"
 
 
-def _why(obs: Observation, chosen: tuple, runner, opening: str) -> str:
+def _why(obs: Observation, chosen: tuple, runner, opening: str, masked: bool = False) -> str:
     """One plain sentence for a card, discard or trump choice: ``opening`` (the deals and how they were played
     out), then what the chosen action does to the bid and how far the seat's side ends the hand ahead of or behind
     the other on the hand score (rules.md §1.7) on average; then the next choice's points and effect on the bid,
-    and how much worse off it leaves the side. ``chosen``, ``runner``: (action, its `_Tally`); runner may be None.
+    and how much worse off it leaves the side. ``chosen``, ``runner``: (action, its `_Tally`); runner may be None;
+    ``masked``: the actions named without their cards (`_choice_name`), for a reader who cannot see them.
     Returns the sentence (str). Raises nothing."""
     rules = obs.rules
     side, other = TEAM_NAMES[obs.seat & 1], TEAM_NAMES[1 - (obs.seat & 1)]
@@ -173,11 +184,12 @@ def _why(obs: Observation, chosen: tuple, runner, opening: str) -> str:
         ahead = f"end the hand {_points(-margin)} behind {other}"
     else:
         ahead = f"end the hand level with {other}"
-    text = (f"{opening}{_choice_name(chosen[0], rules.bird_name)} {_bid_effect(obs, made)} and {side} {ahead} in hand "
+    name = _choice_name(chosen[0], rules.bird_name, masked)
+    text = (f"{opening}{name} {_bid_effect(obs, made)} and {side} {ahead} in hand "
             "score on average")  # the score (a made CrowsNest bid scores the bid), not the points captured
     if runner is not None:
         action, tally = runner
-        name = _choice_name(action, rules.bird_name)
+        name = _choice_name(action, rules.bird_name, masked, chosen=False)
         r_margin, r_points, r_made = tally.mean()
         gap = margin - r_margin
         if round(gap) == 0:
@@ -354,7 +366,7 @@ class SamplingPlayer:
             text = (f"It is the lowest bid {TEAM_NAMES[obs.seat & 1]} make in at least {need:.0%} of "
                     f"{_deals(n, weighted, obs.seat, True)}, made in {made:.0%} of them with about {points:.0f} "
                     f"points captured; a low bid leaves room to raise later.")
-        return Decision(chosen, tuple(cands), text, obs.seat, "call")
+        return Decision(chosen, tuple(cands), text, obs.seat, "call", score_meaning=CALL_SCORE)
 
     # ----- discard and trump --------------------------------------------------------
     def _discard(self, obs: Observation) -> Decision:
@@ -402,6 +414,9 @@ class SamplingPlayer:
         cands.sort(key=lambda c: -c.score)
         chosen = cands[0]
         runner = (cands[1].action, tallies[cands[1].action]) if len(cands) > 1 else None
-        text = _why(obs, (chosen.action, tallies[chosen.action]), runner,
-                    f"In {_deals(n, weighted, obs.seat, True, discard_hidden(obs))}, {method}, ")
-        return Decision(chosen.action, tuple(cands), text, obs.seat, phase_kind(obs))
+        opening = f"In {_deals(n, weighted, obs.seat, True, discard_hidden(obs))}, {method}, "
+        best = (chosen.action, tallies[chosen.action])
+        text = _why(obs, best, runner, opening)
+        secret = cards_of(runner[0]) if runner else frozenset()  # the chosen action's cards are its own
+        return Decision(chosen.action, tuple(cands), text, obs.seat, phase_kind(obs), secret,
+                        _why(obs, best, runner, opening, masked=True), MARGIN_SCORE)

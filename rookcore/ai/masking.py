@@ -1,0 +1,170 @@
+"""An AI decision's reasoning as one seat may see it now: the cards it cannot see masked (rules.md §1, §1.3).
+
+A seat at the table sees its own cards (those it was dealt, and the nest once it declared and picked it up), the
+cards played to tricks so far, the calls and trump; nothing else (`HandState.observation`). An AI's reasoning
+names more: the cards it buried, the cards it weighed but kept in its hand, the trumps behind its bid. Until the
+hand is over a reader is told that reasoning with every such card masked, in words ("E buries 5 cards", "plays
+another card"); once the hand is over it is shown whole.
+
+The rule, judged at the present moment (a card an AI kept at step 5 and played at step 9 is seen from then on):
+
+* the chosen action stands if its cards are seen, else it is said in words (`MaskedAction`: "buries 5 cards");
+* the explanation stands if every card of the action and of its ``secret`` is seen, else the decision's
+  ``public_explanation`` (one whole sentence written by the AI without them) is given, or, when it has none, a
+  sentence saying the reasoning waits for the end of the hand;
+* each candidate stands if its cards are seen (its note replaced by its ``public_note`` when a card of its
+  ``secret`` is not); the candidates that are not seen, other than the chosen one, are folded into one row ("plays
+  another card"), scored as the best of them, so their number does not tell how many cards the AI could play;
+* a last safety pass: a text that still names a card the reader cannot see (an old or foreign `Decision` without
+  ``secret``) is replaced by the wait-for-the-end sentence.
+
+Typical use (what `rookcore.table.Table.reasoning_for_learner` does)::
+
+    hidden = hidden_from(state, seat=2)
+    shown = [mask_decision(d, hidden, state.rules) for d in decisions]
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from functools import lru_cache
+from typing import Any
+
+from ..actions import Discard, Play
+from ..cards import Card
+from ..hand import SEATS, HandState, Phase
+from ..rules import Rules
+from .base import Candidate, Decision, MaskedAction
+
+__all__ = ["hidden_from", "cards_of", "mask_decision", "names_hidden_card", "waiting_sentence"]
+
+HIDDEN_NOTE = "the cards and their points are shown when the hand is over"
+OTHER_MOVES = {  # kind -> (the folded row's move, its note)
+    "play": ("plays another card", "the best of the other cards it could play; shown when the hand is over"),
+    "discard": ("buries other cards", "the best other choice of cards to bury; shown when the hand is over"),
+}
+OTHER_DEFAULT = ("another move", "the best of its other choices; shown when the hand is over")
+
+
+def hidden_from(state: HandState, seat: int) -> frozenset[Card]:
+    """The cards ``seat`` cannot see now in ``state`` (rules.md §1, §1.3; as `HandState.observation` gives them).
+
+    Seen: the cards ``seat`` was dealt (held, played or buried by it), every card played to a trick so far (the
+    trick in progress included), and the nest as dealt once ``seat`` declared and picked it up. Hidden: the rest
+    of the deck, i.e. the other seats' cards not yet played and a nest ``seat`` did not pick up. Once the hand is
+    over (scored or passed out) nothing is hidden.
+
+    Args: state: the hand (not changed); seat: 0..3 (N, E, S, W). Returns: a frozenset of Cards (empty when the
+    hand is over). Raises IndexError for a seat outside 0..3.
+    """
+    if state.is_over:
+        return frozenset()
+    seen = set(state.dealt[seat]) | set(state.trick)
+    for trick in state.tricks:
+        seen.update(trick.cards)
+    if state.declarer == seat and state.phase is not Phase.AUCTION:
+        seen |= state.dealt_nest
+    return state.rules.deck_set - seen
+
+
+def cards_of(action: Any) -> frozenset[Card]:
+    """The cards an action shows: a `Play`'s card, a `Discard`'s cards, none for calls, trump and anything else.
+    Args: action: an engine action or a `MaskedAction`. Returns: a frozenset of Cards. Raises nothing."""
+    if isinstance(action, Play):
+        return frozenset((action.card,))
+    if isinstance(action, Discard):
+        return frozenset(action.cards)
+    return frozenset()
+
+
+def waiting_sentence(seat: int) -> str:
+    """The sentence given for reasoning that cannot be told without hidden cards: "E weighed cards you cannot see
+    yet; its reasoning is shown when the hand is over." Args: seat: the AI's seat 0..3. Returns: str."""
+    return f"{SEATS[seat]} weighed cards you cannot see yet; its reasoning is shown when the hand is over."
+
+
+def _masked_action(action: Any) -> MaskedAction:
+    """The chosen action said without its cards: "buries 5 cards", "plays a card"."""
+    if isinstance(action, Discard):
+        return MaskedAction(f"buries {len(action.cards)} cards")
+    return MaskedAction("plays a card")
+
+
+@lru_cache(maxsize=64)
+def _names_pattern(cards: frozenset[Card], rules: Rules) -> re.Pattern | None:
+    """A regex matching the page names ("R14", "Crow", "Red 1") and record names ("CROW") of ``cards`` as whole
+    words; None for no cards. Cached: a pane asks for the same hidden cards once per AI move shown."""
+    names = {rules.display_name(c) for c in cards} | {rules.card_name(c) for c in cards}
+    if not names:
+        return None
+    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return re.compile(rf"(?<![\w])(?:{alternatives})(?![\w])")
+
+
+def names_hidden_card(text: str, hidden: frozenset[Card], rules: Rules) -> bool:
+    """Whether ``text`` names a card of ``hidden`` as the page writes cards ("R14", "Crow", "Red 1", "CROW"), the
+    rule set's title ("The Red 1", "Partnership Rook") left out. Args: text: str; hidden: Cards; rules: the rule
+    set. Returns: bool. Raises nothing."""
+    pattern = _names_pattern(frozenset(hidden), rules)
+    return bool(pattern and pattern.search(text.replace(rules.title, " ")))
+
+
+def _mask_candidate(cand: Candidate, hidden: frozenset[Card]) -> Candidate:
+    """``cand`` as seen: its action in words if its cards are hidden (with `HIDDEN_NOTE`), the note replaced
+    by ``public_note`` when a card of its ``secret`` is hidden."""
+    if cards_of(cand.action) & hidden:
+        return Candidate(_masked_action(cand.action), cand.score, cand.public_note or HIDDEN_NOTE)
+    if cand.secret & hidden:
+        return Candidate(cand.action, cand.score, cand.public_note)
+    return cand
+
+
+def _mask_candidates(decision: Decision, hidden: frozenset[Card]) -> tuple[Candidate, ...]:
+    """The candidates as seen: the chosen one and those whose cards are seen, in order; the hidden others folded
+    into one row at the place of the first of them, scored as the best of them."""
+    out: list[Candidate] = []
+    folded: list[Candidate] = []
+    at = None
+    for cand in decision.candidates:
+        if cand.action != decision.action and cards_of(cand.action) & hidden:
+            at = len(out) if at is None else at
+            folded.append(cand)
+            continue
+        out.append(_mask_candidate(cand, hidden))
+    if folded:
+        words, note = OTHER_MOVES.get(decision.kind, OTHER_DEFAULT)
+        out.insert(at, Candidate(MaskedAction(words), max(c.score for c in folded), note))
+    return tuple(out)
+
+
+def _explanation(decision: Decision, hidden: frozenset[Card]) -> str:
+    """The explanation as seen: whole, the public one, or `waiting_sentence`."""
+    if not (decision.secret | cards_of(decision.action)) & hidden:
+        return decision.explanation
+    return decision.public_explanation or waiting_sentence(decision.seat)
+
+
+def mask_decision(decision: Decision, hidden: frozenset[Card], rules: Rules) -> Decision:
+    """``decision`` as a reader who cannot see the cards ``hidden`` may be told it (the rule in the module doc).
+
+    Args: decision: an AI `Decision`; hidden: the Cards the reader cannot see now (`hidden_from`); rules: the rule
+    set (for card names). Returns: ``decision`` itself when nothing of it is hidden (always when ``hidden`` is
+    empty), else a new `Decision` with the same seat, kind and ``score_meaning`` whose action, explanation and
+    candidates name no card of ``hidden`` (``secret`` emptied). Raises nothing.
+    """
+    if not hidden:
+        return decision
+    action = decision.action
+    if cards_of(action) & hidden:
+        action = _masked_action(action)
+    candidates = _mask_candidates(decision, hidden)
+    explanation = _explanation(decision, hidden)
+    if names_hidden_card(explanation, hidden, rules):  # the safety pass: a sentence that still names one
+        explanation = waiting_sentence(decision.seat)
+    candidates = tuple(c if not names_hidden_card(c.note, hidden, rules) else replace(c, note=HIDDEN_NOTE)
+                       for c in candidates)
+    if (action is decision.action and explanation == decision.explanation
+            and candidates == decision.candidates):
+        return decision
+    return Decision(action, candidates, explanation, decision.seat, decision.kind,
+                    score_meaning=decision.score_meaning)
