@@ -144,6 +144,9 @@ class RookApp(w.VBox):
         play_tab = w.VBox([self.play_header, self.play_panel])
 
         self.replay = ReplayPanel()
+        hooks = getattr(self.play_panel, "on_open_replay", None)
+        if hooks is not None:  # the Play tab's "Replay this hand" and the review's costly cards open Replay here
+            hooks.append(self.open_replay)
         self.rules_view = w.HTML(rules_html(self.rules))
         self.rules_view.add_class("rook-rules-view")
         self.settings = SettingsPanel(self.rules, on_apply=self.apply_rules, on_level=self.set_level,
@@ -164,6 +167,16 @@ class RookApp(w.VBox):
         super().__init__([style, self.header, self.link_message, self.tab], layout=w.Layout(padding="4px 8px"))
         self.add_class("rook-app")
         self._update_play_header()
+
+    def open_replay(self, record, step: int) -> bool:
+        """Show ``record`` (a `HandRecord` of a hand played on the Play tab) on the Replay tab at navigator ``step``
+        (int, actions applied: 0 = the deal) and select the Replay tab (`ReplayPanel.show_record`; the same hand
+        already on show keeps its comments and marks). Returns True when the hand is on show at that step; False
+        when Replay's error line says why not (e.g. unsaved comments on the record on show: a second click goes
+        ahead). The tab is selected either way, so that the line is seen. Raises nothing."""
+        ok = self.replay.show_record(record, step, name="played-hand", again="open it from the Play tab again")
+        self.tab.selected_index = TAB_TITLES.index("Replay")
+        return ok
 
     def _follow_links(self) -> None:
         """Open Replay on ``?record=<name>``; report every bad link in the page (one line each) instead of

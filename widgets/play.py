@@ -42,9 +42,12 @@ controls                        Buttons "Undo", "New hand", "New game" (classes 
 save                            Text class ``rook-save-path``, Button "Save record" (class ``rook-save``),
                                 result class ``rook-save-result``, download link class ``rook-download``
                                 (``<a download href="data:application/json;base64,...">``)
-review (after a hand ends)      Button "Could we have done better?" (class ``rook-review``; hidden until the
-                                hand is over), result HTML class ``rook-review-list`` ("Analyzing…", then one
-                                ``<li class="rook-review-item">`` per costly South card, or "No costly cards")
+end of hand                     the end-of-hand panel, class ``rook-hand-end`` (`widgets.hand_end`: the result,
+                                "Replay this hand", "Next hand"); shown only once the hand is over
+review (after a hand ends)      Button "Could we have done better?" (class ``rook-review``; in the end-of-hand
+                                panel), result HTML class ``rook-review-list`` ("Analyzing…", then one
+                                ``<li class="rook-review-item">`` per costly South card, or "No costly cards"), then
+                                a Button per costly card (class ``rook-review-replay``) opening Replay just after it
 ==============================  =====================================================================
 
 Callbacks never raise to the page: IllegalAction / ValueError / OSError (and any other error) are
@@ -71,6 +74,7 @@ from rookcore.table import Table
 
 from .cards import HIGHLIGHT_COLOUR, PALETTE, border_legend, card_label, card_svg, card_title, compass_html, hand_svg
 from .clicks import DecisionButtons, SecondClick
+from .hand_end import HandEndPanel
 from .paths import ReplaceGuard, brief, record_path, shown_path
 from .progress import Cancelled, cancellable_analysis, progress_text, stop_analysis, throttled
 
@@ -215,6 +219,13 @@ class PlayPanel(widgets.VBox):
                                                  self.review_html],
                                                 layout=widgets.Layout(display="none", margin="6px 0")),
                                    "rook-review-box")
+        # the end-of-hand panel (widgets.hand_end): the result, the review's buttons, Replay this hand, Next hand
+        self.on_open_replay: list = []  # callables(record: HandRecord, step: int) that open Replay at a step
+        self.review_links = _classed(widgets.VBox(), "rook-review-links")  # a Replay button per costly card
+        self._review_items_so_far: list[dict] = []  # the costly cards the running review has found so far
+        self._review_replay = None  # the reviewed hand's record (the AIs' reasons as comments), for those buttons
+        self.review_box.children = [self.review_html, self.review_links]  # its buttons go to the panel
+        self.hand_end = HandEndPanel(self.open_replay, self.next_hand, [self.review_button, self.review_stop_button])
 
         self.hint_html = _classed(widgets.HTML(), "rook-hint")
         self.tally_html = _classed(widgets.HTML(), "rook-tally")
@@ -248,7 +259,7 @@ class PlayPanel(widgets.VBox):
         side = widgets.VBox([self.tally_html, widgets.HTML("<b>Score sheet</b>"), self.score_html, reasoning_box],
                             layout=widgets.Layout(width="40%", padding="0 0 0 12px"))
         main = widgets.VBox([self.auction_box, self.discard_box, self.trump_box, table_area, self.hint_html,
-                             self.review_box],
+                             self.hand_end, self.review_box],
                             layout=widgets.Layout(width="60%"))
         super().__init__([self.header, self.game_over, self.status, widgets.HBox([main, side]), self.controls,
                           self.speed, save_row])
@@ -372,6 +383,7 @@ class PlayPanel(widgets.VBox):
         self._draw_score_sheet()
         self._draw_controls()
         self._draw_review()
+        self._draw_hand_end()
         note, self._keep_note = self._keep_note, ""
         self.show_info(t.prompt() + note)
 
@@ -701,6 +713,8 @@ class PlayPanel(widgets.VBox):
             self._review_key = key
             self._review_token += 1
             self.review_html.value = ""
+            self.review_links.children = []
+            self._review_items_so_far = []
             self._stop_review()
         self.review_box.layout.display = "flex" if t.state.is_over else "none"
         running = self._review_thread is not None and self._review_thread.is_alive()
@@ -941,9 +955,92 @@ class PlayPanel(widgets.VBox):
         self._draw_download()
         return written
 
+    # ------------------------------------------------------------------ end of hand (widgets.hand_end)
+    def _draw_hand_end(self) -> None:
+        """Show the end-of-hand panel with the finished hand's result (`Table.hand_result`: rules.md §1.6, §1.7,
+        "Game end"), or hide it while a hand is played."""
+        t = self.table
+        if not t.state.is_over:
+            self.hand_end.show(None)
+            return
+        self.hand_end.show(t.hand_result(), n_steps=t.state.step, learner=SEATS[t.learner])
+
+    @_safe
+    def open_replay(self, step: int = 0) -> None:
+        """"Replay this hand": open Replay on the finished hand's record (`Table.record`, the AIs' reasons as
+        comments) at ``step``, the Replay navigator's step (int: actions applied, 0 = the deal; Replay clamps it to
+        the hand's end), through the ``on_open_replay`` hooks (the app selects the Replay tab).
+        A hand still in play, a bad step or a page without Replay is said in the status line; nothing is raised."""
+        if not self.table.state.is_over:
+            raise ValueError("Replay this hand opens once the hand is over (the cards still in hand stay hidden "
+                             "until then)")
+        self._open_replay(self.table.record(), step)
+
+    @_safe
+    def open_replay_at(self, record, step: int) -> None:
+        """Open Replay on ``record`` (a finished hand's `HandRecord`) at navigator ``step`` (int, actions applied):
+        the review's costly-card buttons call it with the step just after the card. Errors (a bad step, no
+        Replay on the page) go to the status line."""
+        self._open_replay(record, step)
+
+    def _open_replay(self, record, step: int) -> None:
+        """Run the ``on_open_replay`` hooks with (``record``, ``step``). Raises ValueError for a step that is not a
+        whole number ≥ 0, or when no hook is connected (no Replay on this page)."""
+        if isinstance(step, bool) or not isinstance(step, int) or step < 0:
+            raise ValueError(f"the step to open Replay at must be a whole number ≥ 0, not {step!r}")
+        if not self.on_open_replay:
+            raise ValueError("there is no Replay tab on this page: save the record (Save record) and load it in a "
+                             "Replay panel")
+        for callback in self.on_open_replay:
+            callback(record, step)
+        self.show_info(f"The hand is open in Replay at step {step}. {self.table.prompt()}")
+
+    @_safe
+    def next_hand(self) -> None:
+        """The end-of-hand panel's "Next hand": deal the next hand (`new_hand`), or start a new game from 0–0 once the
+        game is over ("New game", `new_game`). A click while a hand is in play (a second click on the button that
+        has just dealt) only says so: it never throws the new hand away."""
+        t = self.table
+        if not t.state.is_over:
+            self.show_info(f"The next hand is already dealt. {t.prompt()}")
+            return
+        if t.game.is_over:
+            self.new_game()
+        else:
+            self.new_hand()
+
     # ------------------------------------------------------------------ review
     def _review_message(self, html: str) -> None:
         self.review_html.value = f"<div class='rook-review-result'>{html}</div>"
+
+    def _draw_review_links(self, items: list[dict]) -> None:
+        """One Button per costly card of ``items`` (review items with a record ``step``; class
+        ``rook-review-replay``) that opens Replay on the reviewed hand just after that card (navigator step = record
+        step + 1, as Replay's "Go to" list). Items without a step get no button."""
+        record = self._review_replay
+        buttons = []
+        for item in items:
+            if record is None or isinstance(item.get("step"), bool) or not isinstance(item.get("step"), int):
+                continue
+            step = item["step"] + 1
+            name = self._review_card_name(record, item.get("card"))
+            trick = item.get("trick")
+            where = f"trick {trick}, {name}" if trick is not None else name
+            button = _classed(widgets.Button(description=f"Replay at step {step} ({where})",
+                                             tooltip=f"Open the Replay tab just after you played {name}",
+                                             layout=widgets.Layout(width="auto")), "rook-review-replay")
+            button.on_click(lambda _b, step=step: self.open_replay_at(record, step))
+            buttons.append(button)
+        self.review_links.children = buttons
+
+    @staticmethod
+    def _review_card_name(record, notation) -> str:
+        """The page name ("Crow", "Red 1", "R14") of a review item's card ``notation``; the notation itself (or
+        "the card") if it cannot be read."""
+        try:
+            return record.rules.display_name(Card.parse(notation))
+        except Exception:  # noqa: BLE001 - a name for a button, never an error
+            return str(notation or "the card")
 
     def _show_review_running(self, running: bool) -> None:
         self.review_button.disabled = running
@@ -963,6 +1060,7 @@ class PlayPanel(widgets.VBox):
         where = f" after {done} of {total} cards" if total else ""
         self._review_message(f"<b>Review stopped</b>{escape(where)}." + (
             f"<br>Costly so far:<ul style='margin:4px 0'>{found}</ul>" if found else " No costly card found so far."))
+        self._draw_review_links(self._review_items_so_far)
 
     @_safe
     def review(self) -> None:
@@ -975,6 +1073,9 @@ class PlayPanel(widgets.VBox):
         if self._review_thread is not None and self._review_thread.is_alive():
             return
         record = t.record(reasons=False)
+        self._review_replay = t.record()  # the same hand, with the AIs' reasons: what the costly cards open
+        self.review_links.children = []
+        self._review_items_so_far = []
         reason = annotations.not_analyzable_reason(record)
         if reason:
             self._review_message(f"<i>{escape(reason)}</i>")
@@ -1008,6 +1109,7 @@ class PlayPanel(widgets.VBox):
                                        analysis={"cards": cards})
             found = "".join(f"<li class='rook-review-item'>{escape(i['text'])}</li>" for i in items)
             self._review_so_far = (done, total, found)
+            self._review_items_so_far = items
             self._review_message(f"<i>{escape(progress_text(done, total, cards))}</i>"
                                  + (f"<br>Costly so far:<ul style='margin:4px 0'>{found}</ul>" if found else ""))
 
@@ -1050,6 +1152,7 @@ class PlayPanel(widgets.VBox):
             lis = "".join(f"<li class='rook-review-item'>{escape(i['text'])}</li>" for i in items)
             self._review_message(f"<b>Your costly cards</b> (double dummy: all hands known, best play after):"
                                  f"<ul style='margin:4px 0'>{lis}</ul>{HINDSIGHT}<br>{REVIEW_SCOPE}")
+            self._draw_review_links(items)
         except Exception as e:  # noqa: BLE001 - never raise from the worker
             self._review_message(f"<span class='rook-error'>internal error: {escape(type(e).__name__)}: "
                                  f"{escape(str(e))}</span>")

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import base64
 import functools
+import json
 import re
 import threading
 from html import escape
@@ -178,6 +179,13 @@ def describe_step(state: HandState) -> str:
                 text += f"; last trick: the nest's {nest_pts} points go to {_team(t.winner)}"
         return text + "."
     return f"{who}: {action}"
+
+
+def _play_key(record: HandRecord) -> str:
+    """The deal and the actions of ``record`` as one string (its JSON without comments, marks and meta): equal for
+    two records of the same hand however they are annotated. Raises nothing for a valid record."""
+    doc = {k: v for k, v in record.to_json().items() if k not in ("comments", "marks", "meta")}
+    return json.dumps(doc, sort_keys=True)
 
 
 def _stem(source: str) -> str:
@@ -404,6 +412,38 @@ class ReplayPanel(w.VBox):
     def go(self, step: int) -> None:
         """Show ``step`` (clamped to 0..n_steps)."""
         self.slider.value = max(0, min(step, self.n_steps))
+
+    def show_record(self, record: HandRecord, step: int = 0, name: str | None = None,
+                    again: str = "open it again") -> bool:
+        """Show the hand ``record`` at navigator ``step`` — how the Play tab opens the hand just played, at its
+        start or at a costly card.
+
+        Args:
+          record: a `HandRecord` (a finished hand, e.g. `rookcore.table.Table.record`).
+          step: int, the navigator's step (actions applied: 0 = the deal, ``n_steps`` = the end; clamped).
+          name: the default save name (``annotated/<name>.json``) when the record is loaded (default "hand").
+          again: how to confirm dropping unsaved comments, for the question ("open it again").
+        If the same hand (the same deal and actions) is on show already only the step changes, so its comments and
+        marks stay. Otherwise the record is loaded (`load_record`); unsaved comments or marks of the record on show
+        are dropped only on a second request (the first shows the question, `_may_discard`).
+        Returns True when the hand is on show at ``step``; False with the error line shown (not a hand record, a
+        bad step, a bad record, or the question). Raises nothing.
+        """
+        if not isinstance(record, HandRecord):
+            self.show_error("only a hand record can be opened at a step (a game record: load it and choose the hand)")
+            return False
+        if isinstance(step, bool) or not isinstance(step, int):
+            self.show_error(f"the step to show must be a whole number of actions, not {step!r}")
+            return False
+        key = _play_key(record)
+        if self.record is None or self.game is not None or _play_key(self.record) != key:
+            if not self._may_discard(("shown", key), again) or not self.load_record(record, name=name):
+                return False
+            self.path.value = ""  # the File box named the record shown before
+        else:
+            self.clear_error()
+        self.go(step)
+        return True
 
     def load_text(self, text: str | bytes, source: str = "") -> bool:
         """Parse and load a record from JSON text; on a bad record show its error line and keep the old one."""
