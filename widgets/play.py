@@ -30,9 +30,11 @@ trump buttons                   class ``rook-trump``; descriptions "Trump Red", 
                                 "Trump Black"
 speed control                   FloatSlider class ``rook-speed`` ("Seconds per AI move", 0 = instant)
 reasoning pane                  class ``rook-reasoning`` (a box of one HTML per AI move, each a
-                                ``<div class="rook-decision">``, latest first) under its note (``rook-reasoning-note``);
-                                Checkbox class ``rook-open-reasoning`` (on: reasoning as the AIs play; off: only
-                                the moves, a discard as its size, until the hand is over)
+                                ``<div class="rook-decision">``, latest first, and where a kind of score first
+                                appears ``<div class="rook-score-meaning">`` saying what it means) under its note
+                                (``rook-reasoning-note``); the cards South cannot see are masked ("buries 5 cards",
+                                "plays another card") until the hand is over; Checkbox class ``rook-open-reasoning``
+                                ("Reveal hidden cards as they play", off by default: on, the reasoning is whole)
 hint button / hint text         Button "Hint" (class ``rook-hint-button``) / class ``rook-hint``
 tally                           class ``rook-tally``
 score sheet                     class ``rook-score-sheet`` (an HTML ``<table>`` inside)
@@ -234,8 +236,9 @@ class PlayPanel(widgets.VBox):
         # appended, so the earlier moves keep their views (and an opened "N more" fold stays open)
         self.reasoning = _classed(widgets.VBox(layout=widgets.Layout(
             flex_flow="column-reverse", flex="0 0 auto", overflow="visible")), "rook-reasoning")  # the pane scrolls
-        self.open_reasoning = _classed(widgets.Checkbox(
-            value=True, indent=False, description="Show it as they play (it names cards you cannot see)",
+        self.open_reasoning = _classed(widgets.Checkbox(  # off: the cards South cannot see stay masked
+            value=False, indent=False, description="Reveal hidden cards as they play",
+            tooltip="Show every card the AIs weigh, bury or keep, before the hand is over (it spoils the hand)",
             layout=widgets.Layout(width="auto")), "rook-open-reasoning")
         self.open_reasoning.observe(lambda _change: self._draw_reasoning(), names="value")
         self.score_html = _classed(widgets.HTML(), "rook-score-sheet")
@@ -594,35 +597,45 @@ class PlayPanel(widgets.VBox):
         self.discard_button.disabled = k != n
 
     def _draw_reasoning(self) -> None:
-        """The AI moves of this hand, latest first: with their reasoning when the learner chose to see it as they
-        play (`open_reasoning`) or once the hand is over; else only what the table sees (`public_summary`).
+        """The AI moves of this hand with their reasoning, latest first, as `Table.reasoning_for_learner` gives it:
+        every card South cannot see now masked ("N buries 5 cards", "plays another card") until the hand is over,
+        then whole; whole at once when the learner ticks `open_reasoning`. Under the earliest move whose scores mean
+        something new (``Decision.score_meaning``: points, tricks, a percent) that meaning is said once.
 
         Each move is one HTML child of `reasoning`, in the order played; a move already drawn the same way keeps its
-        widget, so a redraw after a new move leaves the earlier ones (and their open folds) as they are."""
+        widget, so a redraw after a new move leaves the earlier ones (and their open folds) as they are; a move whose
+        masked cards have since been played is drawn anew, naming them."""
         bird = self.table.rules.bird_name
-        shown = self.open_reasoning.value or self.table.state.is_over
         old = list(self.reasoning.children)
-        children = []
-        for i, entry in enumerate(self.table.log):
+        children, explained = [], set()
+        for i, entry in enumerate(self.table.reasoning_for_learner(reveal=self.open_reasoning.value)):
             label = f"step {entry.step + 1}"  # counted from 1, as Replay's navigator shows the same action
-            if shown:
-                html = self._decision_html(entry.decision, bird, label)
-            else:
-                html = (f"<div class='rook-decision'><small>{label}</small> "
-                        f"{escape(entry.decision.public_summary(bird))}</div>")
+            html = self._decision_html(entry.decision, bird, label)
+            meaning = entry.decision.score_meaning
+            if meaning and meaning not in explained:  # said once, where that kind of score first appears
+                explained.add(meaning)
+                html += f"<div class='rook-score-meaning' style='font-size:85%'><i>{escape(meaning)}</i></div>"
             same = i < len(old) and old[i].value == html
             children.append(old[i] if same else widgets.HTML(html))
         if children != old:
             self.reasoning.children = children
             for w in old[len(children):] + [w for w, n in zip(old, children) if w is not n]:
                 w.close()  # a dropped move's widget: free it in the kernel and the page
-        note = "" if shown or not children else "<i>Each AI's reasoning is shown when the hand is over.</i>"
-        self.reasoning_note.value = note if children else "<i>No AI moves yet this hand.</i>"
+        if not children:
+            note = "<i>No AI moves yet this hand.</i>"
+        elif self.table.state.is_over:
+            note = ""
+        elif self.open_reasoning.value:
+            note = "<i>Hidden cards revealed: the reasoning names cards you cannot see.</i>"
+        else:
+            note = "<i>Cards you cannot see are masked until the hand is over, then shown.</i>"
+        self.reasoning_note.value = note
 
     @property
     def reasoning_html(self) -> str:
         """str: what the reasoning pane shows, as one HTML string: its note, then one ``<div class="rook-decision">``
-        per AI move of this hand, latest first (the order on the page)."""
+        per AI move of this hand, latest first (the order on the page), with the cards South cannot see masked until
+        the hand is over unless `open_reasoning` is ticked (`Table.reasoning_for_learner`)."""
         return self.reasoning_note.value + "".join(w.value for w in reversed(self.reasoning.children))
 
     @staticmethod

@@ -243,7 +243,7 @@ def test_hint_shows_ai_choice():
 def test_reasoning_pane_lists_ai_decisions_latest_first():
     panel = PlayPanel(seed=8, pace=0)
     html = panel.reasoning_html
-    decisions = panel.table.decisions
+    decisions = [e.decision for e in panel.table.reasoning_for_learner()]  # as South may see them now
     assert html.count("rook-decision") == len(decisions)
     if len(decisions) >= 2:
         bird = panel.table.rules.bird_name
@@ -253,7 +253,8 @@ def test_reasoning_pane_lists_ai_decisions_latest_first():
 
 def test_new_ai_moves_leave_the_earlier_moves_reasoning_as_drawn():
     """An AI move adds one widget to the pane and keeps the earlier ones (so an opened "N more" fold stays open in
-    the browser); turning the reasoning off redraws every move."""
+    the browser); revealing the hidden cards redraws the moves whose reasoning masked some, and closes their old
+    widgets."""
     panel = PlayPanel(seed=8, pace=0)
     rng = random.Random(3)
     before = list(panel.reasoning.children)
@@ -266,9 +267,10 @@ def test_new_ai_moves_leave_the_earlier_moves_reasoning_as_drawn():
     assert len(after) == len(panel.table.log) > len(before)
     assert all(a is b for a, b in zip(after, before))  # the same widgets: their views are not redrawn
     assert panel.reasoning.layout.flex_flow == "column-reverse"  # appended last, shown first
-    panel.open_reasoning.value = False
-    assert not any(a is b for a, b in zip(panel.reasoning.children, after))
-    assert all(w.comm is None for w in after)  # the replaced widgets are closed, not left in the kernel
+    panel.open_reasoning.value = True
+    redrawn = [old for new, old in zip(panel.reasoning.children, after) if new is not old]
+    assert redrawn and all(w.comm is None for w in redrawn)  # the replaced widgets are closed, not left in the kernel
+    assert all(new.value != old.value for new, old in zip(panel.reasoning.children, after) if new is not old)
 
 
 def test_new_hand_and_new_game_buttons():
@@ -580,26 +582,78 @@ def _ai_declares(level="rules"):
     pytest.fail("no deal where an AI declared")
 
 
-def test_reasoning_can_hide_what_south_cannot_see_until_the_hand_is_over():
+def _hidden_from_south(t: Table) -> set:
+    """The cards South cannot see now, from where the cards are: the others' hands (a nest an AI picked up among
+    them), the nest during the auction, an AI declarer's discard; none once the hand is over."""
+    s = t.state
+    if s.is_over:
+        return set()
+    hidden = set().union(*(s.hands[seat] for seat in (0, 1, 3)))
+    if s.phase is Phase.AUCTION:
+        hidden |= s.dealt_nest
+    elif s.declarer != 2 and s.discard is not None:
+        hidden |= s.discard
+    return hidden
+
+
+def _cards_in_pane(panel) -> set:
+    """The cards the reasoning pane's words name as the page writes them ("R14", "Crow", "Red 1"), the rule set's
+    title left out."""
+    from html import unescape
+
+    from rookcore.cards import Card
+    rules = panel.table.rules
+    text = unescape(re.sub(r"<[^>]+>", " ", panel.reasoning_html)).replace(rules.title, " ")
+    found = {Card.of(c, int(n)) for c, n in re.findall(r"(?<!\w)([RYGB])(\d{1,2})(?!\w)", text)}
+    if re.search(r"(?<!\w)(Crow|Rook)(?!\w)", text):
+        found.add(Card.bird())
+    if re.search(r"(?<!\w)Red 1(?!\d)", text):
+        found.add(Card.of("R", 1))
+    return found & rules.deck_set
+
+
+def test_reasoning_masks_what_south_cannot_see_until_the_hand_is_over():
+    """By default each AI move's reasoning shows as it happens with every card South cannot see masked ("N buries 5
+    cards"), checked against the hidden cards after every click; ticking the box reveals it all; after the hand
+    the pane holds the full reasoning (issue 24, item 6)."""
     panel = _ai_declares()
     t = panel.table
     bird = t.rules.bird_name
-    assert panel.open_reasoning.value  # shown as they play by default (the product brief), and says so
-    assert "cannot see" in panel.open_reasoning.description
+    assert not panel.open_reasoning.value and panel.open_reasoning.description == "Reveal hidden cards as they play"
     buried = next(d for d in t.decisions if d.kind == "discard")
-    assert buried.summary(bird).split(":")[0] in panel.reasoning_html
-    panel.open_reasoning.value = False
     html = panel.reasoning_html
-    assert html.count("rook-decision") == len(t.decisions)
+    assert html.count("rook-decision") == len(t.decisions) and "<table" in html  # the reasoning, as they play
     assert buried.summary(bird).split(":")[0] not in html  # the buried cards stay hidden ...
     assert f"{'NESW'[buried.seat]} buries {t.rules.nest_size} cards" in html  # ... only their number shows
-    assert "<table" not in html and not any(d.explanation in html for d in t.decisions)
-    assert "shown when the hand is over" in html
+    assert "masked until the hand is over" in html
+    assert _hidden_from_south(t) and not _cards_in_pane(panel) & _hidden_from_south(t)
+    panel.open_reasoning.value = True  # the learner's choice: everything, now
+    html = panel.reasoning_html
+    assert buried.summary(bird).split(":")[0] in html and "Hidden cards revealed" in html
+    assert _cards_in_pane(panel) & _hidden_from_south(t)  # (so the check above can fail)
+    panel.open_reasoning.value = False
     rng = random.Random(4)
-    _play_hand_by_buttons(panel, rng, bid_ok=False)
-    assert buried.summary(bird).split(":")[0] in panel.reasoning_html  # all shown once the hand is over
-    assert "<table" in panel.reasoning_html
+    while not t.state.is_over:
+        _click_one_step(panel, rng, bid_ok=False)
+        assert not _cards_in_pane(panel) & _hidden_from_south(t), panel.reasoning_html
+    html = panel.reasoning_html
+    assert buried.summary(bird).split(":")[0] in html  # all shown once the hand is over
+    assert all(escape(d.explanation) in html for d in t.decisions)
+    assert "masked" not in html
     assert panel.hand_heading.layout.display == "none"  # no heading over a played-out hand
+
+
+def test_each_kind_of_score_is_explained_once_where_it_first_appears():
+    """Plain words for the numbers: under the earliest AI move whose scores are of a new kind (a bid's margin over the
+    estimate, a card's expected points, a plan's strength) the pane says what they mean, once."""
+    panel = _ai_declares()
+    html = panel.reasoning_html
+    meanings = {d.score_meaning for d in panel.table.decisions if d.score_meaning}
+    assert html.count("rook-score-meaning") == len(meanings) >= 3
+    for meaning in meanings:
+        assert html.count(escape(meaning)) == 1, meaning
+    first_call = panel.reasoning.children[0].value  # the earliest move: a call, with the meaning of a call's score
+    assert "rook-score-meaning" in first_call and "Score of a bid" in first_call
 
 
 def test_the_hint_at_the_random_level_is_the_rule_based_ais():
