@@ -1,4 +1,5 @@
-"""The result of a finished hand, part by part, for an end-of-hand panel (rules.md §1.6 Count, §1.7 Score, "Game end").
+"""The result of a finished hand, part by part, for an end-of-hand panel (rules.md §1.6 Count, §1.7 Score,
+"Game end").
 
 `hand_result` reads a finished `HandState` and the game score before it and returns a `HandResult`: the bid and
 the declarer, made or set, each team's counters taken in tricks, the nest's points and the team that got them, the
@@ -137,6 +138,7 @@ def hand_result(state: HandState, scores_before: Sequence[int] = (0, 0), target:
     return HandResult(passed_out=False, bid=state.high_bid, declarer=SEATS[state.declarer],
                       declarer_team=TEAMS[team_of(state.declarer)], made=bool(state.made), trump=state.trump,
                       has_nest=rules.nest_size > 0, nest_points=parts.nest_points,
-                      nest_team=_team_name(parts.nest_team) if rules.nest_size else None, has_bonus=rules.majority_bonus > 0, bonus=parts.bonus,
+                      nest_team=_team_name(parts.nest_team) if rules.nest_size else None,
+                      has_bonus=rules.majority_bonus > 0, bonus=parts.bonus,
                       bonus_team=_team_name(parts.bonus_team), teams=teams, target=target,
                       game_over=winner is not None, winner=_team_name(winner))

@@ -1,5 +1,5 @@
-"""The result of a finished hand (`rookcore.result.hand_result`, `Table.hand_result`): rules.md §1.6 Count, §1.7 Score,
-"Game end". Checked against the bundled records' ``.expected.json`` score reports and a Table's score sheet."""
+"""The result of a finished hand (`rookcore.result.hand_result`, `Table.hand_result`): rules.md §1.6 Count, §1.7
+Score, "Game end". Checked against the bundled records' ``.expected.json`` score reports and a Table's score sheet."""
 from __future__ import annotations
 
 import json

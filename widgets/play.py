@@ -131,7 +131,10 @@ class PlayPanel(widgets.VBox):
     `widgets.clicks.SecondClick`: a second click at least ``confirm.wait`` seconds later goes ahead), while the
     methods act at once. ``on_new_game``: a list of callables (no arguments) that `new_game` runs once the new game
     has started (the app's header uses it); ``on_bird_choice``: callables(on: bool) run when the learner ticks or
-    unticks "Play with the bird" (Settings follows it).
+    unticks "Play with the bird" (Settings follows it); ``on_open_replay``: callables(record: HandRecord,
+    step: int) that open Replay on a finished hand at the navigator's step (`open_replay`, the end-of-hand panel's
+    "Replay this hand" and the review's costly-card buttons; the app shows the Replay tab). ``hand_end``: the
+    end-of-hand panel (`widgets.hand_end.HandEndPanel`), shown once the hand is over; `next_hand` is its "Next hand".
     """
 
     def __init__(self, table: Table | None = None, seed: int | None = None, pace: float = 0.6,

@@ -234,3 +234,23 @@ def test_the_app_opens_replay_on_the_hand_at_the_step():
     replay._discard.wait = 0
     play.open_replay(0)
     assert replay.record.actions() == play.table.record().actions() and replay.step == 0
+
+
+def test_replay_show_record_checks_its_input_and_keeps_the_same_hand():
+    from widgets.replay import ReplayPanel
+
+    replay = ReplayPanel(analyze_in_background=False)
+    record = load_example("crowsnest-set")
+    assert replay.show_record(record, 12, name="x") and replay.step == 12 and replay.examples.value is None
+    assert replay.save_path.value == "annotated/x.json"
+    assert replay.show_record(record, 500) and replay.step == replay.n_steps  # clamped to the end
+    assert not replay.show_record(record, "3") and "whole number" in replay.error.value
+    from rookcore.records import GameRecord
+
+    game = GameRecord(variant="crowsnest", hands=[record])
+    assert not replay.show_record(game, 1) and "only a hand record" in replay.error.value
+    replay.go(5)
+    replay.save_comment("kept")
+    again = load_example("crowsnest-set")  # the same hand read afresh: only the step moves, the comment stays
+    assert replay.show_record(again, 7) and replay.step == 7 and replay.record.comment_at(4) == "kept"
+    assert replay.error.layout.display == "none"
