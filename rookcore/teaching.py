@@ -48,10 +48,23 @@ class ExerciseError(ValueError):
 
 @dataclass(frozen=True)
 class Feedback:
-    """The result of `Exercise.check`: ``correct`` and a plain-language ``message`` naming the rule."""
+    """The result of `Exercise.check` (rules.md §1–§3: the rule each kind of exercise is about).
+
+    Fields:
+      correct (bool): the answer is among the accepted ones.
+      message (str): the whole feedback in plain words, starting "Right:" or "Wrong:"; a wrong answer's message
+        names the right answer (as it always has).
+      rule (str): for a wrong answer, the rule it broke in plain words, without the right answer (a learner can
+        try again after reading it); "" for a right answer. See `Exercise.rule_broken`.
+      solution (str): the right answer with the rule behind it (`Exercise.explain`), for a teacher to show after
+        a second wrong try or on request.
+    Feedback(correct, message) still builds one (rule and solution empty).
+    """
 
     correct: bool
     message: str
+    rule: str = ""
+    solution: str = ""
 
 
 @dataclass(frozen=True)
@@ -120,9 +133,9 @@ class Exercise:
         None), or cards to select (which_cards_legal, an empty selection: a seat always has a legal card,
         rules.md §1.5). Such an answer is no answer, neither right nor wrong. Raises nothing."""
         if self.kind == "trick_winner" and answer is None:
-            return "Pick a seat first: press N, E, S or W, then Check."
+            return "Pick a seat first: tap the card that wins the trick, then press Check."
         if self.kind == "which_cards_legal" and not answer:
-            return "Select the cards that may be played first (at least one), then Check."
+            return "Select the cards that may be played first (at least one): tap each of them, then press Check."
         return ""
 
     @property
@@ -138,16 +151,52 @@ class Exercise:
         return parse_points(text, where, negative=self.kind != "count_points")
 
     def check(self, answer: Any) -> Feedback:
-        """Check ``answer`` and explain the rule behind the right answer (message starts "Right:" / "Wrong:")."""
+        """Check ``answer`` (any form `normalize` reads) against the accepted answers (rules.md §1–§3).
+
+        Args:
+          answer: the learner's answer.
+        Returns:
+          a `Feedback`: ``message`` starts "Right:" / "Wrong:" and explains the rule behind the right answer (a wrong
+          answer's message names the right one); for a wrong answer ``rule`` is the rule it broke without the right
+          answer (`rule_broken`), and ``solution`` is always the right answer with its rule (`explain`). An answer
+          that cannot be read is wrong, its ``rule`` saying what is expected.
+        Raises:
+          nothing.
+        """
+        solution = self.explain()
         try:
             value = self.normalize(answer)
         except ExerciseError as e:
-            return Feedback(False, f"Wrong: {e}. {_CHECKERS[self.kind](self, None, False)}")
+            return Feedback(False, f"Wrong: {e}. {solution}", f"{_cap(str(e))}.", solution)
         ok = value in self.accepted
-        return Feedback(ok, ("Right: " if ok else "Wrong: ") + _CHECKERS[self.kind](self, value, ok))
+        message = ("Right: " if ok else "Wrong: ") + _CHECKERS[self.kind](self, value, ok)
+        return Feedback(ok, message, "" if ok else _RULES[self.kind](self, value), solution)
+
+    def rule_broken(self, answer: Any) -> str:
+        """The rule ``answer`` broke, in plain words, without giving the right answer away (rules.md §1.5 following
+        suit, §1.5/§3 who wins a trick, §1.7 scoring, §1.2 bidding, §2 counters): what a teacher says before letting
+        the learner try again.
+
+        Per kind: which picked cards may not be played and why, or how many playable cards were left out and the
+        rule that allows them (which_cards_legal); why the picked seat's card cannot win (trick_winner); which
+        team's score is off and the scoring rule for it (score_hand); whether the bid is too high, too low or a
+        pass gives the hand away (what_to_bid); whether the count is too high or too low and what the counters are
+        worth (count_points). Never names the whole set of legal cards, the winner, the right scores, an accepted
+        bid or the right count.
+
+        Args:
+          answer: the learner's answer, in any form `normalize` reads.
+        Returns:
+          the rule as one or more sentences ending in "."; "" if ``answer`` is right.
+        Raises:
+          ExerciseError: ``answer`` cannot be read (the message says what is expected).
+        """
+        value = self.normalize(answer)
+        return "" if value in self.accepted else _RULES[self.kind](self, value)
 
     def explain(self) -> str:
-        """The rule explanation for the right answer alone (no "Right:"/"Wrong:" prefix)."""
+        """The right answer with the rule behind it, alone (no "Right:"/"Wrong:" prefix): the solution a teacher
+        shows (rules.md §1–§3). Returns a str; raises nothing."""
         return _CHECKERS[self.kind](self, None, True)
 
     def card_name(self, card: Card) -> str:
@@ -475,6 +524,76 @@ def _check_legal(ex: Exercise, value: frozenset | None, ok: bool) -> str:
     return f"{_cap('; '.join(bits))}. {_cap(reason)} {legal_txt}"
 
 
+def _suit_words(rules: Rules, t, led: int) -> tuple[str, str, str]:
+    """The colour led in words for the following-suit rule (rules.md §1.5): (what a player holds to follow, "a green
+    card" or "a trump"; the duty to follow; the cards that follow, "every green card" or "every trump")."""
+    if led == t.trump:
+        return ("a trump", "when trump is led, a player who holds a trump must play one", "every trump")
+    colour = _colour(COLOURS[led]).lower()
+    return (f"a {colour} card", f"a player who holds a card of the colour led ({colour}) must follow it",
+            f"every {colour} card")
+
+
+def _legal_rule(ex: Exercise, value: frozenset) -> str:
+    """The following-suit rule (rules.md §1.5, §3 privileges) that the card set ``value`` broke: how many picked
+    cards may not be played and why, how many playable cards were left out and the rule allowing them. Names only
+    the cards a rule is about (the bird, the Red 1), never the set of legal cards."""
+    r, who = ex.rules, SEAT_NAMES[ex.seat]
+    t = trick_tables(r, ex.trump)
+    led = t.suit[ex.trick[0]]
+    one, duty, every = _suit_words(r, t, led)
+    lead_note = (f"{_name(r, ex.trick[0])} was led, and leading it is leading trump; "
+                 if r.is_trump_card(ex.trick[0]) else "")
+    follows = any(t.suit[c] == led for c in ex.hand)
+    extra, missing = sorted(value - ex.answer), sorted(ex.answer - value)
+    parts = []
+    if extra:
+        n = len(extra)
+        parts.append(f"{_count_words(n)} you picked may not be played: {lead_note}{who} holds {one}, and {duty}")
+        parts += [_not_a_follower(r, c, one) for c in extra if r.is_trump_card(c)]
+    if missing:
+        left = f"you left out {_count_words(len(missing))} that may be played"
+        if not follows:
+            parts.append(f"{left}: {lead_note}{who} has no {one[2:]}, and a player who cannot follow the colour led "
+                         f"may play any card")
+        else:
+            parts.append(f"{left}: {_follow_rule(r, t, led, missing, every)}")
+    return _cap("; ".join(parts)) + "."
+
+
+def _count_words(n: int) -> str:
+    """"1 card", "3 cards"."""
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
+def _not_a_follower(rules: Rules, card: Card, one: str) -> str:
+    """Why the trump card ``card`` (the bird or the Red 1) does not follow a colour led that is not trump (``one``:
+    "a green card")."""
+    if card == BIRD:
+        colour = one.split()[1]
+        return (f"{_name(rules, card)} is a trump, not {one}: like any trump it may be played on a {colour} lead "
+                f"only by a player with no {colour} card")
+    return "the Red 1 is a trump, never a red card, so it cannot follow red"
+
+
+def _follow_rule(rules: Rules, t, led: int, missing: list[Card], every: str) -> str:
+    """The rules that allow the left-out cards ``missing`` when the player can follow: ``every`` card of the colour
+    led (the bird and the Red 1 count as trumps), and the cards that may be played at any time (rules.md §3)."""
+    reasons = []
+    following = [c for c in missing if t.suit[c] == led]
+    if following:
+        specials = [name for name, c in ((rules.bird_name, BIRD), ("Red 1", RED_ONE))
+                    if c in following and rules.is_trump_card(c)]
+        note = (f" (the {' and the '.join(specials)} {'counts' if len(specials) == 1 else 'count'} as a trump)"
+                if specials else "")
+        reasons.append(f"{every} may be played, high or low{note}")
+    privileged = [c for c in missing if t.suit[c] != led]
+    if privileged:
+        reasons.append(f"in {rules.title} {_names(rules, privileged)} may be played at any time, even by a player "
+                       f"who could follow")
+    return ", and ".join(reasons)
+
+
 # --------------------------------------------------------------------------- trick_winner
 def trick_reason(rules: Rules, trump: str, leader: int, cards: Sequence[Card]) -> str:
     """Why the trick ``cards`` (play order, led by ``leader``) goes to its winner (rules.md §1.5, §3)."""
@@ -592,6 +711,39 @@ def _check_trick(ex: Exercise, value: int | None, ok: bool) -> str:
     return f"{SEAT_NAMES[value]}'s {_name(ex.rules, card)} does not win. {reason}"
 
 
+def _trick_rule(ex: Exercise, value: int) -> str:
+    """Why the card of the picked seat ``value`` does not win the trick (rules.md §1.5, §3 the bird's and the Red
+    1's places); never names the winner."""
+    r = ex.rules
+    t = trick_tables(r, ex.trump)
+    card = dict(ex.trick_seats)[value]
+    mine = f"{SEAT_NAMES[value]}'s {short_name(r, card)}"
+    led = t.suit[ex.trick[0]]
+    led_name, trump_name = _colour(COLOURS[led]).lower(), _colour(ex.trump).lower()
+    trumps = [c for c in ex.trick if t.trump_power[c]]
+    if t.trump_power[card]:
+        text = (f"{mine} is a trump, but a higher trump was played: when trumps are played, the highest trump "
+                f"wins")
+        if BIRD in ex.trick:
+            text += f"; in {r.title} the {r.bird_name} is {bird_place_text(r)}"
+        if r.red_one and RED_ONE in ex.trick:
+            text += "; the Red 1 is the top trump"
+        if r.order[0] == 1 and any(c.number == 1 for c in trumps if not c.is_bird):
+            text += f"; the 1 is the highest card of a colour in {r.title}"
+    elif t.suit[card] == led and trumps:
+        text = (f"{mine} follows the colour led ({led_name}), but a trump ({trump_name}) was played on this trick, "
+                f"and a trump beats every card of another colour")
+    elif t.suit[card] == led:
+        text = (f"{mine} follows the colour led ({led_name}), but a higher {led_name} card was played: with no "
+                f"trump in the trick, the highest card of the colour led wins")
+        if r.order[0] == 1 and any(c.number == 1 and t.suit[c] == led for c in ex.trick):
+            text += f"; the 1 is the highest card of a colour in {r.title}"
+    else:
+        text = (f"{mine} is neither the colour led ({led_name}) nor trump ({trump_name}), so it cannot win the "
+                f"trick, however high it is")
+    return _cap(text) + "."
+
+
 # --------------------------------------------------------------------------- score_hand
 def score_reason(rules: Rules, bid: int, declarer: int, captured: tuple[int, int], score: tuple[int, int]) -> str:
     """Why the hand scores ``score`` (rules.md §1.7): made or set, bid or captured, defenders' take."""
@@ -660,6 +812,23 @@ def _check_score(ex: Exercise, value: tuple[int, int] | None, ok: bool) -> str:
     if ok or value is None:
         return reason
     return f"you wrote N–S {value[0]:+d}, E–W {value[1]:+d}. {reason}"
+
+
+def _score_rule(ex: Exercise, value: tuple[int, int]) -> str:
+    """The scoring rule (rules.md §1.7) behind each team's score in ``value`` (N–S, E–W) that is off; never the
+    right scores."""
+    r, team = ex.rules, ex.declarer & 1
+    dec, dfn = TEAM_NAMES[team], TEAM_NAMES[1 - team]
+    made = "scores exactly its bid" if r.make_score == MAKE_BID else "scores everything it captured"
+    parts = []
+    if value[team] != ex.answer[team]:
+        parts.append(f"{dec}'s score is off: compare what {dec} captured with their bid. A declaring team that "
+                     f"takes at least its bid makes it and in {r.title} {made}; one that takes less is set and "
+                     f"scores minus its bid, whatever it captured")
+    if value[1 - team] != ex.answer[1 - team]:
+        parts.append(f"{dfn}'s score is off: the defenders always score the points they captured, whether the bid "
+                     f"is made or not")
+    return ". ".join(parts) + "."
 
 
 # --------------------------------------------------------------------------- what_to_bid
@@ -895,6 +1064,23 @@ def _check_bid(ex: Exercise, value: int | str | None, ok: bool) -> str:
     return text
 
 
+def _bid_rule(ex: Exercise, value: int | str) -> str:
+    """What is wrong with the top bid ``value`` ("pass" or an amount) for this hand (rules.md §1.2 bidding, §1.7 a
+    set declarer scores minus the bid): too high, too low, or a pass with a hand that should bid; never the hand's
+    estimate or an accepted bid."""
+    bids = ex.facts["bids"]
+    if value == "pass":
+        return ("A pass gives the contract away, and this hand is strong enough to bid: even if the other cards lie "
+                "badly it should make the lowest bid. Count its long colour (your trump), its high cards and "
+                "counters" + (", and the nest's help" if ex.rules.nest_size else "") + "; then bid what you expect "
+                "to take.")
+    if not bids or value > bids[-1]:
+        return (f"{value} is more than this hand is likely to take: declarers who fall short are set and score "
+                f"minus the bid, so bid no more than you expect to capture.")
+    return (f"{value} undersells this hand: with a strong hand, go on up to about what you expect to take, or the "
+            f"opponents may win the contract cheaply.")
+
+
 # --------------------------------------------------------------------------- count_points
 def count_reason(rules: Rules, cards: Iterable[Card]) -> str:
     """The counters among ``cards`` with their values and total (rules.md §2 "counters")."""
@@ -934,6 +1120,15 @@ def _check_count(ex: Exercise, value: int | None, ok: bool) -> str:
     return f"you counted {value}, but these cards hold {ex.answer}. {reason}"
 
 
+def _count_rule(ex: Exercise, value: int) -> str:
+    """Whether the count ``value`` is too high or too low, and what the counters are worth (rules.md §2); never the
+    right count."""
+    r = ex.rules
+    how = "more" if value > ex.answer else "less"
+    return (f"{value} is {how} than these cards hold: in {r.title} {counters_text(r)}; every other card is worth "
+            f"nothing. Add up only the counters among them.")
+
+
 # --------------------------------------------------------------------------- dispatch
 GENERATORS = {
     "which_cards_legal": which_cards_legal,
@@ -946,6 +1141,8 @@ _NORMALIZE = {"which_cards_legal": _norm_cards, "trick_winner": _norm_seat, "sco
               "what_to_bid": _norm_bid, "count_points": _norm_int}
 _CHECKERS = {"which_cards_legal": _check_legal, "trick_winner": _check_trick, "score_hand": _check_score,
              "what_to_bid": _check_bid, "count_points": _check_count}
+_RULES = {"which_cards_legal": _legal_rule, "trick_winner": _trick_rule, "score_hand": _score_rule,
+          "what_to_bid": _bid_rule, "count_points": _count_rule}
 
 
 def make_exercise(kind: str, rules: Rules | str | None = None, seed: int = 0) -> Exercise:

@@ -406,3 +406,133 @@ def test_one_high_rook_follows_suit_in_plain_words():
     assert "at any time" not in text
     assert "the Rook is an ordinary trump in 1-High Partnership Rook (the lowest trump)" in text
     assert "may be played on a red lead only by a player with no red card" in text
+
+
+# ----- a wrong answer's rule, apart from the solution (issue 24 item 7: the learner tries again first)
+def _numbers(text: str) -> set[str]:
+    return set(re.findall(r"\d+", text))
+
+
+def _gives_away(ex: teaching.Exercise, wrong, rule: str) -> list[str]:
+    """What in ``rule`` (the rule the answer ``wrong`` broke) would give the right answer away."""
+    r = ex.rules
+    allowed = _numbers(r.title)
+    found = []
+    if ex.kind == "which_cards_legal":  # only the cards a rule is about (the bird, the Red 1) are named
+        found += [c.notation() for c in ex.hand
+                  if not r.is_trump_card(c) and re.search(rf"\b{re.escape(teaching.short_name(r, c))}\b", rule)]
+        listed = f"may play {teaching._names(r, ex.answer)}"
+        found += [listed] if listed in rule else []
+    elif ex.kind == "trick_winner":
+        win = dict(ex.trick_seats)[ex.answer]
+        found += [teaching.SEAT_NAMES[ex.answer]] if teaching.SEAT_NAMES[ex.answer] in rule else []
+        if not r.is_trump_card(win) and re.search(rf"\b{re.escape(teaching.short_name(r, win))}\b", rule):
+            found.append(win.notation())
+    elif ex.kind == "score_hand":
+        found += sorted(_numbers(rule) - allowed)
+    elif ex.kind == "what_to_bid":
+        found += sorted(_numbers(rule) - allowed - {str(wrong)})
+        found += ["worth about"] if "worth about" in rule else []
+    else:
+        counters = {str(p) for _n, p in teaching.card_points_table(r)}
+        found += [str(ex.answer)] if str(ex.answer) in _numbers(rule) - counters - {str(wrong)} else []
+        found += ["Here:"] if "Here:" in rule else []
+    return found
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("kind", teaching.KINDS)
+def test_a_wrong_answer_names_the_rule_it_broke_without_the_answer(kind, variant):
+    """Feedback.rule: the rule a wrong answer broke, in plain words, apart from the solution (Feedback.solution, the
+    explanation naming the right answer); a right answer broke none."""
+    for seed in range(8):
+        ex = teaching.make_exercise(kind, variant, seed)
+        wrong = wrong_answer(ex)
+        fb = ex.check(wrong)
+        assert not fb.correct and fb.message.startswith("Wrong:")  # the message is as it was
+        assert fb.rule and not fb.rule[0].islower() and fb.rule.endswith("."), fb.rule
+        assert fb.rule == ex.rule_broken(wrong)
+        assert fb.solution == ex.explain() and fb.solution in fb.message
+        assert not _gives_away(ex, wrong, fb.rule), (seed, wrong, fb.rule)
+        right = ex.check(ex.answer)
+        assert right.correct and right.rule == "" and right.solution == ex.explain()
+        assert ex.rule_broken(ex.answer) == ""
+
+
+def test_feedback_keeps_its_two_field_form():
+    fb = teaching.Feedback(False, "Wrong: x")
+    assert (fb.correct, fb.message, fb.rule, fb.solution) == (False, "Wrong: x", "", "")
+
+
+def test_an_unreadable_answer_says_what_is_expected():
+    ex = teaching.make_exercise("trick_winner", "crowsnest", 0)
+    fb = ex.check("Q")
+    assert not fb.correct and "is not a seat" in fb.rule and teaching.SEAT_NAMES[ex.answer] not in fb.rule
+    with pytest.raises(teaching.ExerciseError, match="is not a seat"):
+        ex.rule_broken("Q")
+
+
+def _find_legal(variant, want):
+    for seed in range(200):
+        ex = teaching.make_exercise("which_cards_legal", variant, seed)
+        if want(ex):
+            return ex
+    raise AssertionError(f"no such exercise in {variant}")
+
+
+def test_rule_for_a_left_out_bird_played_any_time():
+    """rules.md §3: in CrowsNest the Crow may be played on any trick, even by a player who could follow."""
+    bird = Card.bird()
+    ex = _find_legal("crowsnest", lambda e: bird in e.answer and len(e.answer) > 1
+                     and any(trick_tables(e.rules, e.trump).suit[c] == trick_tables(e.rules, e.trump).suit[e.trick[0]]
+                             for c in e.hand if c != bird))
+    rule = ex.rule_broken(ex.answer - {bird})
+    assert rule == "You left out 1 card that may be played: in CrowsNest the Crow may be played at any time, even " \
+                   "by a player who could follow.", rule
+
+
+def test_rule_for_a_bird_that_cannot_follow():
+    """rules.md §3: in 1-High the Rook is an ordinary trump; it may not be played on a colour lead by a player who
+    holds that colour."""
+    bird = Card.bird()
+    ex = _find_legal("1-high-partnership", lambda e: bird in e.hand and bird not in e.answer)
+    rule = ex.rule_broken(ex.answer | {bird})
+    assert rule.startswith("1 card you picked may not be played: "), rule
+    assert "the Rook is a trump, not a" in rule and "only by a player with no" in rule, rule
+
+
+def test_rule_for_a_seat_whose_card_cannot_win():
+    """rules.md §1.5: a card neither of the colour led nor trump never wins; a lower card of the colour led loses."""
+    for seed in range(100):
+        ex = teaching.make_exercise("trick_winner", "crowsnest", seed)
+        t = trick_tables(ex.rules, ex.trump)
+        led = t.suit[ex.trick[0]]
+        for seat, card in ex.trick_seats:
+            if seat == ex.answer:
+                continue
+            rule = ex.rule_broken(seat)
+            assert rule.startswith(f"{teaching.SEAT_NAMES[seat]}'s {teaching.short_name(ex.rules, card)} "), rule
+            if t.suit[card] not in (led, t.trump):
+                assert "is neither the colour led" in rule and "cannot win the trick" in rule, rule
+            elif t.trump_power[card]:
+                assert "a higher trump was played" in rule, rule
+            else:
+                assert "follows the colour led" in rule, rule
+
+
+def test_rule_for_a_score_names_the_team_that_is_off():
+    ex = teaching.make_exercise("score_hand", "crowsnest", 0)
+    team = ex.declarer & 1
+    dec, dfn = teaching.TEAM_NAMES[team], teaching.TEAM_NAMES[1 - team]
+    both_off = (ex.answer[0] + 10, ex.answer[1] + 10)
+    rule = ex.rule_broken(both_off)
+    assert f"{dec}'s score is off" in rule and "set and scores minus its bid" in rule
+    assert f"{dfn}'s score is off: the defenders always score the points they captured" in rule
+
+
+def test_rule_for_a_count_says_too_high_or_too_low():
+    ex = teaching.make_exercise("count_points", "crowsnest", 0)
+    assert ex.rule_broken(ex.answer + 5).startswith(f"{ex.answer + 5} is more than these cards hold: in CrowsNest")
+    assert ex.rule_broken(ex.answer + 5).endswith("Add up only the counters among them.")
+    if ex.answer >= 5:
+        assert ex.rule_broken(ex.answer - 5).startswith(f"{ex.answer - 5} is less than these cards hold")
