@@ -32,8 +32,8 @@ from .rules_view import option_phrases, rules_html
 from .settings import SettingsPanel
 
 TAB_TITLES = ("Play", "Replay", "Learn", "Rules", "Settings")
-HEADER_HTML = ("<div style='display:flex;align-items:baseline;gap:12px;margin:4px 0 8px'>"
-               "<span style='font-size:24px;font-weight:bold;color:#283593'>CrowsNest Rook</span>"
+HEADER_HTML = ("<div style='display:flex;flex-wrap:wrap;align-items:baseline;column-gap:12px;margin:0 0 2px'>"
+               "<span style='font-size:20px;font-weight:bold;color:#283593'>CrowsNest Rook</span>"
                "<span style='color:#555'>learn the Rook card game: play with AI partners, replay hands, "
                "read the rules</span></div>")
 
@@ -117,7 +117,9 @@ def _text_of(html: str) -> str:
 
 MESSAGE_LINES = (".rook-status", ".rook-save-result", ".rook-replay-error", ".rook-annotate-status",
                  ".rook-annotate-result", ".rook-analysis-status", ".rook-replay-comment")
-MESSAGE_STYLE = f"<style>{', '.join(MESSAGE_LINES)} {{overflow-wrap: anywhere}}</style>"
+MESSAGE_STYLE = (f"<style>{', '.join(MESSAGE_LINES)} {{overflow-wrap: anywhere}}"
+                 ".rook-app .widget-tab > .widget-tab-contents, .rook-app .lm-TabPanel-stackedPanel {padding: 4px 6px}"
+                 ".rook-app .rook-app-header, .rook-app .rook-play-ruleset {min-height: 0}</style>")
 """Status and result lines and Replay's comment break anywhere: a long word (a 300-character file name, a comment
 without spaces) stays on the page."""
 
@@ -231,7 +233,7 @@ class RookApp(w.VBox):
         if not current.same_game(upcoming):
             text = (f"Rule set: <b>{escape(upcoming.title)}</b>{_phrases(upcoming)} (from the next new game; this "
                     f"game: {escape(current.title)}{_phrases(current)})")
-        self.play_header.value = f"<div style='color:#333;margin:2px 0 6px'>{text}</div>"
+        self.play_header.value = f"<div style='color:#333;margin:0;font-size:12px'>{text}</div>"
         if current.same_game(upcoming):  # after New game, say so in Settings too (not "from the next new game")
             self.settings.show_in_play(current)
 

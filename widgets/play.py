@@ -74,11 +74,12 @@ from rookcore.hand import SEATS, TEAMS, Phase
 from rookcore.rules import Rules
 from rookcore.table import Table
 
-from .cards import HIGHLIGHT_COLOUR, PALETTE, border_legend, card_label, card_svg, card_title, compass_html, hand_svg
+from .cards import PALETTE, border_legend
 from .clicks import DecisionButtons, SecondClick
 from .hand_end import HandEndPanel
 from .paths import ReplaceGuard, brief, record_path, shown_path
 from .progress import Cancelled, cancellable_analysis, progress_text, stop_analysis, throttled
+from .table_view import TableView
 
 SEAT_NAMES = {0: "North", 1: "East", 2: "South", 3: "West"}
 TEAM_NAMES = {"NS": "N–S", "EW": "E–W"}
@@ -88,6 +89,13 @@ HINDSIGHT = ("<small>This is hindsight: you could not see the other hands. A car
              "the bid).</small>")
 REVIEW_SCOPE = ("<small>The review looks at the cards played; the auction, the discard and the choice of trump are "
                 "not reviewed.</small>")
+PLAY_STYLE = ("<style>.rook-play .widget-html, .rook-play .widget-html-content {min-height: 0; line-height: 1.35}"
+              ".rook-play .widget-box > * {flex-shrink: 0}"
+              ".rook-play .rook-status {margin: 0 0 2px} .rook-play .rook-header {margin: 0}"
+              ".rook-play .rook-actions .widget-button {height: 30px; margin: 2px 3px 2px 0}"
+              ".rook-play .rook-actions {margin-top: 4px}</style>")
+"""The Play tab's spacing: text lines and buttons packed close, so that the table and the learner's controls fit a
+laptop's window (1366×768 and 1024×768) without scrolling."""
 _TABLE_STYLE = ("<style>.rook-score-table, .rook-tally-table {border-collapse: collapse}"
                 ".rook-score-table td, .rook-score-table th {padding: 2px 6px; border-bottom: 1px solid #ddd;"
                 " text-align: right} .rook-score-table th {white-space: nowrap}</style>")
@@ -150,10 +158,9 @@ class PlayPanel(widgets.VBox):
         self.pending_rules = pending_rules  # chosen in Settings, used by the next new game
         self.on_new_game: list = []  # callables (no arguments) run after New game has started a game
         self.on_bird_choice: list = []  # callables(on: bool) run when the learner ticks or unticks the bird box
-        self._card_widgets: dict = {}
         self._buttons = DecisionButtons(self._stale_click)  # action buttons, new ones for each decision
         self.confirm = SecondClick()  # New hand / New game ask before throwing a hand or a game away
-        self._pick_widgets: dict = {}
+        self._picks: set[Card] = set()  # the cards tapped to put back as the nest (discard phase)
         self._discard_key = None
         self._auto_path = ""
         self._saved_as: tuple[tuple[int, int], str] | None = None  # ((game, hand), name) of the last save
@@ -163,23 +170,22 @@ class PlayPanel(widgets.VBox):
 
         self.header = _classed(widgets.HTML(), "rook-header")
         self.status = _classed(widgets.HTML(), "rook-status")
-        self.seat_boxes = {s: _classed(widgets.HTML(), f"rook-seat-{SEATS[s]}") for s in range(4)
-                           if s != self.table.learner}
-        self.trick_html = _classed(widgets.HTML(), "rook-trick")
-        self.last_trick_html = _classed(widgets.HTML(), "rook-last-trick")
-        self.hand_box = _classed(widgets.HBox(layout=widgets.Layout(flex_flow="row wrap")), "rook-hand-S")
-        self.hand_heading = widgets.HTML("<b>Your hand (South)</b>")
+        # the card table: seats, trick, nest and South's hand, tapped to play or to pick the discard
+        self.table_view = _classed(TableView(pace=float(pace)), "rook-table")
+        self.table_view.on_tap(self._on_tap)
+        self.table_view.on_stale(self._stale_click)
 
         # auction
         self.bid_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.auction_html = _classed(widgets.HTML(), "rook-auction-history")
-        self.auction_box = _classed(widgets.VBox([widgets.HTML("<b>Auction</b>"), self.bid_box, self.auction_html]),
-                                    "rook-auction")
+        self.auction_box = _classed(widgets.VBox([
+            widgets.HBox([widgets.HTML("<b>Auction</b>&nbsp;"), self.auction_html], layout=widgets.Layout(
+                align_items="center")), self.bid_box]), "rook-auction")
 
         # discard
         self.discard_count = _classed(widgets.HTML(), "rook-discard-count")
-        self.pick_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.discard_box = _classed(widgets.VBox([self.discard_count, self.pick_box]), "rook-discard")
+        self.discard_box = _classed(widgets.HBox(layout=widgets.Layout(align_items="center", flex_flow="row wrap")),
+                                    "rook-discard")
 
         # trump
         self.trump_box = _classed(widgets.HBox(), "rook-trump-box")
@@ -188,7 +194,7 @@ class PlayPanel(widgets.VBox):
         self.speed = _classed(widgets.FloatSlider(value=float(pace), min=0.0, max=max(2.0, float(pace)), step=0.1,
                                                   description="Seconds per AI move",
                                                   style={"description_width": "initial"}), "rook-speed")
-        self.speed.observe(lambda _change: self.keep_game(), names="value")
+        self.speed.observe(self._on_pace, names="value")
         self.hint_button = _classed(widgets.Button(description="Hint", tooltip="What would the AI play here?"),
                                     "rook-hint-button")
         self.hint_button.on_click(lambda _b: self.show_hint())
@@ -247,28 +253,24 @@ class PlayPanel(widgets.VBox):
         self.score_html = _classed(widgets.HTML(), "rook-score-sheet")
         self.game_over = _classed(widgets.HTML(), "rook-game-over")
 
-        t = self.table
-        west, east, north = (self.seat_boxes.get((t.learner + k) % 4) for k in (1, 3, 2))
-        # wide enough for a trick even when none is on show, so that West and East keep their sides
-        middle = widgets.VBox([self.trick_html, self.last_trick_html],
-                              layout=widgets.Layout(padding="0 16px", min_width="280px"))
-        table_area = _classed(widgets.VBox([
-            north,
-            widgets.HBox([west, middle, east], layout=widgets.Layout(align_items="center")),
-            self.hand_heading, self.hand_box]), "rook-table")
-        self.controls = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.controls = _classed(widgets.HBox(layout=widgets.Layout(flex_flow="row wrap")), "rook-controls")
         save_row = widgets.HBox([self.save_path, self.save_button, self.save_result, self.download],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         reasoning_box = widgets.VBox([widgets.HTML("<b>AI reasoning</b> (latest first)"), self.open_reasoning,
                                       self.reasoning_note, self.reasoning],
                                      layout=widgets.Layout(max_height="420px", overflow="auto"))
-        side = widgets.VBox([self.tally_html, widgets.HTML("<b>Score sheet</b>"), self.score_html, reasoning_box],
-                            layout=widgets.Layout(width="40%", padding="0 0 0 12px"))
-        main = widgets.VBox([self.auction_box, self.discard_box, self.trump_box, table_area, self.hint_html,
-                             self.hand_end, self.review_box],
-                            layout=widgets.Layout(width="60%"))
-        super().__init__([self.header, self.game_over, self.status, widgets.HBox([main, side]), self.controls,
-                          self.speed, save_row])
+        side = _classed(widgets.VBox([self.tally_html, widgets.HTML("<b>Score sheet</b>"), self.score_html,
+                                      reasoning_box],
+                                     layout=widgets.Layout(flex="1 1 280px", max_width="460px", min_width="0",
+                                                           padding="0 0 0 10px")), "rook-play-side")
+        # the table, then what the learner does now right under their hand: all of it inside a laptop's window
+        actions = _classed(widgets.VBox([self.auction_box, self.discard_box, self.trump_box, self.controls]),
+                           "rook-actions")
+        main = _classed(widgets.VBox([self.status, self.table_view, actions, self.hint_html, self.hand_end, self.review_box],
+                                     layout=widgets.Layout(flex="3 1 560px", min_width="0")), "rook-play-main")
+        columns = widgets.HBox([main, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+        style = widgets.HTML(PLAY_STYLE, layout=widgets.Layout(display="none"))
+        super().__init__([style, self.header, self.game_over, columns, self.speed, save_row])
         self.add_class("rook-play")
         self.table.run_ai()  # before the panel is shown: no pacing
         self.refresh()
@@ -287,6 +289,10 @@ class PlayPanel(widgets.VBox):
         if value > self.speed.max:
             self.speed.max = value
         self.speed.value = value
+
+    def _on_pace(self, _change) -> None:
+        self.table_view.pace = self.pace  # the cards' motion follows the AIs' pace
+        self.keep_game()
 
     # ------------------------------------------------------------------ status
     def show_error(self, message: str) -> None:
@@ -317,7 +323,7 @@ class PlayPanel(widgets.VBox):
     def bid_button(self, amount: int) -> widgets.Button:
         """The "Bid ``amount``" button (points) of the current decision."""
         return self._buttons.button(("bid", amount), lambda: _classed(
-            widgets.Button(description=f"Bid {amount}", layout=widgets.Layout(width="78px")), "rook-bid"),
+            widgets.Button(description=f"Bid {amount}", layout=widgets.Layout(width="70px")), "rook-bid"),
             lambda: self.call_bid(amount))
 
     @property
@@ -377,8 +383,7 @@ class PlayPanel(widgets.VBox):
         self._start_decision()
         self.keep_game()  # first: the header says when the game is no longer kept
         self._draw_header()
-        self._draw_hands()
-        self._draw_trick()
+        self._draw_table()
         self._draw_auction()
         self._draw_discard()
         naming = t.is_learner_turn() and t.state.phase is Phase.TRUMP
@@ -459,72 +464,30 @@ class PlayPanel(widgets.VBox):
             f"<div class='rook-keep-problem' style='color:#b26a00'>⚠ {escape(self.keep_problem)}</div>"
             if self.keep_problem and not self.keep else "")
 
-    def _card_widget(self, card: Card):
-        """(picture, button of the current decision, box) of South's ``card``."""
-        key = (int(card), self.table.rules.bird_name, self.table.rules.red_one)
-        found = self._card_widgets.get(key)
-        if found is None:
-            img = _classed(widgets.HTML(), "rook-card-S-img")
-            box = widgets.VBox([img], layout=widgets.Layout(align_items="center", margin="0 2px"))
-            found = self._card_widgets[key] = (img, box)
-        img, box = found
-        button = self._buttons.button(("card",) + key, lambda: _classed(widgets.Button(
-            description=card_label(card, **self._names()), layout=widgets.Layout(width="64px")), "rook-card-S"),
-            lambda: self.play_card(card))
-        if box.children[-1] is not button:
-            box.children = (img, button)
-        return img, button, box
-
-    def _draw_hands(self) -> None:
+    def _draw_table(self) -> None:
+        """Draw the table (seats, trick, nest, South's hand) from `Table.view`; taps come back to `_on_tap`."""
         t = self.table
-        names = self._names()
-        status = t.card_status()
-        nest = set(t.visible_nest()) if t.state.phase is Phase.DISCARD else set()
-        boxes = []
-        for card in t.learner_hand():
-            img, button, box = self._card_widget(card)
-            reason = status.get(card)
-            img.value = card_svg(card, width=60, dimmed=reason is not None and t.state.phase is Phase.PLAY
-                                 and t.is_learner_turn(), highlight=card in nest, **names)
-            button.disabled = reason is not None
-            button.tooltip = reason or f"Play {card_title(card, **names)}"
-            boxes.append(box)
-        self.hand_box.children = boxes
-        sizes = t.hand_sizes()
-        for seat, html in self.seat_boxes.items():
-            n = sizes[seat]
-            who = SEATS[seat] + (" (partner)" if seat == t.partner else "")
-            turn = " ◀ to act" if t.state.to_act == seat else ""
-            pic = hand_svg([Card.bird()] * n, face_up=False, width=34, step=0.18) if n else ""
-            html.value = (f"<div style='text-align:center'>{pic}<br>"
-                          f"<span>{escape(who)}: {n} card{'s' if n != 1 else ''}</span><b>{turn}</b></div>")
+        key = (t.hand_number, t.state.step)
+        if key != self._discard_key:  # a new decision: nothing picked yet
+            self._picks, self._discard_key = set(), key
+        self.table_view.show(t.view(picked=self._picks), t.rules, token=repr(self._buttons.decision))
 
-    def _trick_html(self, pairs, winner=None, caption="") -> str:
-        names = self._names()
-        cells = []
-        for seat, card in pairs:
-            style = f"border:2px solid {HIGHLIGHT_COLOUR};border-radius:6px" if seat == winner else ""
-            cells.append(f"<div style='display:inline-block;text-align:center;margin:2px;{style}'>"
-                         f"{card_svg(card, width=48, **names)}<br><span>{SEATS[seat]}</span></div>")
-        legend = f" {border_legend('the card that took the trick')}" if winner is not None else ""
-        return f"<div>{caption}{legend}</div><div>{''.join(cells)}</div>"
+    def _on_tap(self, card: Card) -> None:
+        """A tap on one of South's cards: play it, or (while South discards) pick it or put it back."""
+        if self.table.discard_options() and self.table.is_learner_turn():
+            self._toggle_pick(card)
+        else:
+            self.play_card(card)
 
-    def _draw_trick(self) -> None:
-        t = self.table
-        if t.state.phase is Phase.PLAY:  # the trick in progress round the table, each card at its player's side
-            pairs = t.current_trick()
-            names = self._names()
-            cells = {seat: card_svg(card, width=48, **names) for seat, card in pairs}
-            caption = f"Trick, led by {SEATS[pairs[0][0]]}" if pairs else f"Trick: {SEATS[t.state.to_act]} to lead"
-            self.trick_html.value = compass_html(cells, caption, 48)
-        else:
-            self.trick_html.value = ""
-        last = t.last_trick()
-        if last is None:
-            self.last_trick_html.value = ""
-        else:
-            cap = f"Last trick: {SEAT_NAMES[last.winner]} won {last.points} points"
-            self.last_trick_html.value = self._trick_html(t.trick_seats(last), last.winner, escape(cap))
+    @_safe
+    def _toggle_pick(self, card: Card) -> None:
+        """Pick ``card`` to put back as the nest, or unpick it (a card not in hand or nest: the error is shown)."""
+        if card not in self.table.discard_options():
+            raise ValueError(f"{self.table.name(card)} is neither in your hand nor in the nest")
+        self._picks ^= {card}
+        self._draw_table()
+        self._update_discard_count()
+        self.show_info(self.table.prompt())  # an earlier message (an ignored click, say) is out of date
 
     def _draw_auction(self) -> None:
         t = self.table
@@ -544,50 +507,15 @@ class PlayPanel(widgets.VBox):
         self.auction_html.value = f"<div class='rook-calls'>{items}</div>" if calls else "<i>no calls yet</i>"
 
     def _draw_discard(self) -> None:
-        t = self.table
-        options = t.discard_options() if t.is_learner_turn() else []
-        self.hand_box.layout.display = "none" if options else "flex"  # the picker shows hand + nest
-        # no heading over the picker (it shows hand and nest) or over a played-out hand
-        self.hand_heading.layout.display = "none" if options or not self.hand_box.children else None
-        if not options:
-            self.discard_box.layout.display = "none"
-            self.pick_box.children = []
-            self._discard_key = None
-            return
-        self.discard_box.layout.display = "flex"
-        self.discard_box.children = [self.discard_count, self.pick_box, self.discard_button]
-        key = (t.hand_number, t.state.step)
-        nest = set(t.visible_nest())
-        names = self._names()
-        boxes = []
-        for card in options:
-            pk = (int(card), names["bird_name"], names["red_one"])
-            found = self._pick_widgets.get(pk)
-            if found is None:
-                img = widgets.HTML()
-                toggle = _classed(widgets.ToggleButton(description=card_label(card, **names),
-                                                       layout=widgets.Layout(width="64px")), "rook-discard-pick")
-                toggle.observe(lambda ch: self._on_pick(ch), names="value")
-                found = self._pick_widgets[pk] = (img, toggle, widgets.VBox(
-                    [img, toggle], layout=widgets.Layout(align_items="center", margin="0 2px")))
-            img, toggle, box = found
-            if key != self._discard_key:
-                toggle.value = False
-            img.value = card_svg(card, width=52, highlight=card in nest, **names)
-            toggle.tooltip = ("from the nest: " if card in nest else "") + f"put back {card_title(card, **names)}"
-            boxes.append(box)
-        self._discard_key = key
-        self.pick_box.children = boxes
-        self._update_discard_count()
-
-    def _on_pick(self, change) -> None:
-        change["owner"].button_style = "warning" if change["new"] else ""
-        self._update_discard_count()
-        self.show_info(self.table.prompt())  # an earlier message (an ignored click, say) is out of date
+        options = self.table.discard_options() if self.table.is_learner_turn() else []
+        self.discard_box.layout.display = "flex" if options else "none"
+        self.discard_box.children = [self.discard_count, self.discard_button] if options else []
+        if options:
+            self._update_discard_count()
 
     def _picked(self) -> list[Card]:
-        return [Card.from_id(k[0]) for k, (_img, toggle, box) in self._pick_widgets.items()
-                if toggle.value and box in self.pick_box.children]
+        """The cards picked to put back, in table order."""
+        return [c for c in self.table_view.cards() if c in self._picks]
 
     def _update_discard_count(self) -> None:
         r = self.table.rules
@@ -595,7 +523,7 @@ class PlayPanel(widgets.VBox):
         n, k = r.nest_size, len(picked)
         extra = f": untick {k - n}, {n} go back" if k > n else ""
         worth = f" ({r.points_of(picked)} points)" if k else ""  # what the chosen cards hold
-        self.discard_count.value = (f"Choose {n} cards to put back as the nest ({border_legend('came from the nest')})"
+        self.discard_count.value = (f"Tap {n} cards to put back as the nest ({border_legend('came from the nest')})"
                                     f" — <b>{k} chosen{extra}{worth}</b>")
         self.discard_button.disabled = k != n
 
@@ -787,16 +715,18 @@ class PlayPanel(widgets.VBox):
         if phase is Phase.AUCTION:
             return self.bid_box.children[0] if self.bid_box.children else None
         if phase is Phase.DISCARD:
-            return next((box.children[1] for box in self.pick_box.children), None)
+            return self.table_view
         if phase is Phase.TRUMP:
             return next(iter(self.trump_buttons.values()))
-        return next((box.children[-1] for box in self.hand_box.children if not box.children[-1].disabled), None)
+        return self.table_view if self.table_view.cards(legal_only=True) else None
 
     def _focus_next(self) -> None:
         """Move the keyboard focus to `next_focus` (its buttons are new after every decision, so the focus the
         player had was lost with the old ones)."""
         target = self.next_focus()
-        if target is not None and not getattr(target, "disabled", False):
+        if target is self.table_view:
+            target.focus_first()
+        elif target is not None and not getattr(target, "disabled", False):
             target.focus()
 
     # ------------------------------------------------------------------ handlers

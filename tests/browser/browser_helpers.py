@@ -108,14 +108,30 @@ def scored_rows(page) -> list[list[str]]:
     return [r for r in score_rows(page) if len(r) > 4 and r[4] in SCORED_RESULTS]
 
 
+HAND_CODES_JS = ("[...document.querySelectorAll('button.rook-tv-card')].map(b => b.dataset.code + "
+                 "(b.classList.contains('legal') ? '+' : '') + (b.classList.contains('picked') ? '*' : '')).join(' ')")
+"""JavaScript: South's cards on the table (`widgets.table_view`), each its code, + when it may be tapped, * when
+picked to put back."""
+CARD = "button.rook-tv-card"
+"""South's card pictures on the table; ``.legal`` when one may be tapped now."""
+
+
+def card_names(page, legal_only: bool = False) -> list[str]:
+    """South's cards on the table by their page names ("R14", "Crow", "Red 1"), read from each card's label
+    ("Play R14", "Put back Crow (from the nest)", "G5: must follow Red (holds R9)")."""
+    sel = CARD + (".legal" if legal_only else "")
+    labels = page.locator(sel).evaluate_all("bs => bs.map(b => b.getAttribute('aria-label') || '')")
+    return [re.sub(r"^(Play|Put back|Keep) ", "", re.sub(r"( \(from the nest\)|: .*)$", "", t)) for t in labels]
+
+
 def _play_signature(page) -> str:
     """Text of the parts a learner's action always changes (status, auction, hand, discard, trump, sheet)."""
     return page.evaluate(
-        """() => ['.rook-status', '.rook-auction-history', '.rook-hand-S', '.rook-discard', '.rook-trump-box',
+        """() => ['.rook-status', '.rook-auction-history', '.rook-discard', '.rook-trump-box',
                   '.rook-score-sheet', '.rook-header']
                  .map(s => { const e = document.querySelector(s);
                              return e ? (e.offsetParent === null ? '<hidden>' : '') + e.innerText : '-'; })
-                 .join('\\u241e')""")
+                 .concat([HAND_CODES()]).join('\\u241e')""".replace("HAND_CODES()", HAND_CODES_JS))
 
 
 def _settle(page, quiet_s: float = 0.6, timeout_s: float = ACTION_TIMEOUT_S) -> str:
@@ -149,10 +165,12 @@ def _learner_situation(page) -> str | None:
     return page.evaluate(
         """() => {
             const vis = (sel) => [...document.querySelectorAll(sel)].filter(e => e.offsetParent !== null);
-            if (vis('button.rook-discard-pick').length) return 'discard';
+            const table = document.querySelector('.rook-tv');
+            const mode = table ? table.dataset.mode : '';
+            if (mode === 'discard' && vis('button.rook-discard-button').length) return 'discard';
             if (vis('button.rook-trump').length) return 'trump';
             if (vis('button.rook-bid').length) return 'auction';
-            if (vis('button.rook-card-S').some(b => !b.disabled)) return 'play';
+            if (mode === 'play' && vis('button.rook-tv-card.legal').length) return 'play';
             const st = (document.querySelector('.rook-status') || {}).innerText || '';
             if (st.includes('All four passed')) return 'passed-out';
             if (st.startsWith('Hand over')) return 'scored';
@@ -171,7 +189,7 @@ def _lowest_bid(page):
 
 def _choose_trump_button(page):
     """The trump colour South holds most of (card labels start with the colour letter: "R14")."""
-    labels = button(page, "rook-card-S").all_inner_texts() or button(page, "rook-discard-pick").all_inner_texts()
+    labels = card_names(page)
     counts = Counter(t.strip()[0] for t in labels if t.strip()[:1] in "RYGB" and t.strip()[1:2].isdigit())
     names = {"R": "Red", "Y": "Yellow", "G": "Green", "B": "Black"}
     for letter, _n in counts.most_common():
@@ -182,11 +200,13 @@ def _choose_trump_button(page):
 
 
 def check_disabled_cards_have_reasons(page) -> int:
-    """Every disabled South card button carries a non-empty title (the reason); returns how many there are."""
-    titles = page.locator("button.rook-card-S:visible[disabled]").evaluate_all(
-        "bs => bs.map(b => [b.textContent.trim(), b.getAttribute('title') || ''])")
-    for label, title in titles:
-        assert title.strip() and title != "null", f"disabled card {label} has no reason in its title"
+    """Every South card that cannot be tapped now says why in its label ("G5: must follow Red (holds R9)"); returns
+    how many there are."""
+    titles = page.locator(CARD + ".illegal").evaluate_all(
+        "bs => bs.map(b => [b.dataset.code, b.getAttribute('aria-label') || ''])")
+    for code, title in titles:
+        reason = title.partition(": ")[2]
+        assert reason.strip(), f"the card {code} that cannot be played has no reason in its label ({title!r})"
     return len(titles)
 
 
@@ -238,20 +258,20 @@ def play_one_hand(page, *, bid: bool, shots: dict[str, Path] | None = None,
         elif situation == "discard":
             shot("discard")
             count_text = page.locator(".rook-discard-count").inner_text()
-            m = re.search(r"Choose (\d+) cards", count_text)
+            m = re.search(r"Tap (\d+) cards", count_text)
             assert m, f"discard counter text: {count_text!r}"
             n = int(m.group(1))
-            picks = button(page, "rook-discard-pick")
-            assert picks.count() > n, f"{picks.count()} discard picks for a nest of {n}"
+            picks = page.locator(CARD)
+            assert picks.count() > n, f"{picks.count()} cards to pick from for a nest of {n}"
             discard_button = button(page, "rook-discard-button", "Discard").first
             assert discard_button.is_disabled(), "Discard is enabled before any pick"
-            # Put back the first n picks that are not the bird / high cards: simply the last n (low cards).
+            # Put back the last n cards of the fan (its lowest cards), tapping each picture.
             total = picks.count()
             for i in range(total - n, total):
                 p = picks.nth(i)
                 p.click()
-                wait_until(lambda p=p: "mod-active" in (p.get_attribute("class") or ""),
-                           what="a discard toggle to switch on")
+                wait_until(lambda p=p: "picked" in (p.get_attribute("class") or ""),
+                           what="a tapped card to be marked as picked")
             wait_until(lambda: f"{n} chosen" in page.locator(".rook-discard-count").inner_text()
                        and discard_button.is_enabled(), what=f"{n} chosen and Discard enabled")
             log.append(f"Discard {n}")
@@ -266,14 +286,14 @@ def play_one_hand(page, *, bid: bool, shots: dict[str, Path] | None = None,
                 check_disabled_cards_have_reasons(page)
                 checked_disabled = True
             shot("first-play")
-            card = page.locator("button.rook-card-S:visible:not([disabled])").first
-            text = card.inner_text().strip()
+            card = page.locator(CARD + ".legal").first
+            text = card_names(page, legal_only=True)[0]
             log.append(text)
-            held = page.locator("button.rook-card-S:visible").count()
+            held = page.locator(CARD).count()
             _click_and_wait(page, card, f"playing {text}", double=double_click)
             if double_click:
                 _settle(page)
-                assert page.locator("button.rook-card-S:visible").count() == held - 1, f"double click on {text}"
+                assert page.locator(CARD).count() == held - 1, f"double click on {text}"
                 assert not page.locator(".rook-status .rook-error").count(), status_text(page)
         elif situation == "passed-out":
             log.append("New hand")

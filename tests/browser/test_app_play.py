@@ -12,14 +12,16 @@ from browser_helpers import (HAND_TIMEOUT_S, _click_and_wait, _learner_situation
 def test_play_one_hand_by_clicking(voila_url, page, artifacts_dir):
     t0 = time.monotonic()
     open_app(page, voila_url)
-    page.wait_for_selector("button.rook-card-S", state="visible")
+    page.wait_for_selector("button.rook-tv-card", state="visible")
     assert set_speed(page, 0), "could not set the speed slider to 0 by typing into its readout"
     page.screenshot(path=str(artifacts_dir / "play-start.png"), full_page=True)
 
-    # Before South may play, every card is disabled and says why; clicking one does nothing.
+    # Before South may play, every card says why it cannot be played; tapping one says so on the table (a touch
+    # screen shows no tooltip) and changes nothing.
     assert check_disabled_cards_have_reasons(page) > 0
     before = status_text(page)
-    page.locator("button.rook-card-S[disabled]").first.click(force=True)
+    page.locator("button.rook-tv-card.illegal").first.click(force=True)  # aria-disabled: a person can still tap it
+    wait_until(lambda: "wait for" in page.locator(".rook-tv-reason").inner_text(), what="the reason on the table")
     time.sleep(1.0)
     assert status_text(page) == before
     assert_no_app_error(page)
@@ -56,7 +58,7 @@ def test_double_clicks_act_once(voila_url, page, artifacts_dir):
     """A learner who double-clicks every bid and card (AIs paced at 0.3 s a move, so the second click reaches the
     kernel while it is still busy) plays one card per double click, and no error line appears."""
     open_app(page, voila_url)
-    page.wait_for_selector("button.rook-card-S", state="visible")
+    page.wait_for_selector("button.rook-tv-card", state="visible")
     assert set_speed(page, 0.3), "could not set the speed slider by typing into its readout"
     log: list[str] = []
     row = play_one_hand(page, bid=True, log=log, double_click=True,
@@ -84,7 +86,7 @@ def test_a_hand_played_with_the_keyboard_only(voila_url, page, artifacts_dir):
     """After each action the focus moves to the next sensible control (the lowest bid, the first discard pick, the
     first trump colour, the first playable card, New hand), so Tab, Space and Enter play a whole hand."""
     open_app(page, voila_url)
-    page.wait_for_selector("button.rook-card-S", state="visible")
+    page.wait_for_selector("button.rook-tv-card", state="visible")
     assert set_speed(page, 0.2)
     for _ in range(300):  # Tab from the speed slider's readout to South's first call
         if "rook-bid" in _focused(page)["cls"]:
@@ -99,14 +101,14 @@ def test_a_hand_played_with_the_keyboard_only(voila_url, page, artifacts_dir):
         steps.append(f"{situation}: {focus['text']}")
         if situation in (None, "scored"):
             continue
-        expected = {"auction": "rook-bid", "discard": "rook-discard-pick", "trump": "rook-trump",
-                    "play": "rook-card-S", "passed-out": "rook-new-hand"}[situation]
+        expected = {"auction": "rook-bid", "discard": "rook-tv-card", "trump": "rook-trump",
+                    "play": "rook-tv-card", "passed-out": "rook-new-hand"}[situation]
         assert expected in focus["cls"], f"{situation}: the focus is on {focus} ({steps[-5:]})"
         if situation == "discard":
-            n = int(re.search(r"Choose (\d+) cards", page.locator(".rook-discard-count").inner_text()).group(1))
-            for _ in range(n):  # the first n cards of hand + nest
+            n = int(re.search(r"Tap (\d+) cards", page.locator(".rook-discard-count").inner_text()).group(1))
+            for _ in range(n):  # the first n cards of hand + nest, the arrow moving along the fan
                 page.keyboard.press("Space")
-                page.keyboard.press("Tab")
+                page.keyboard.press("ArrowRight")
             wait_until(lambda: f"{n} chosen" in page.locator(".rook-discard-count").inner_text()
                        and page.locator("button.rook-discard-button:visible:not([disabled])").count(),
                        what="the picks and Discard enabled")

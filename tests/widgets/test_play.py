@@ -16,7 +16,7 @@ from rookcore.actions import Play
 from rookcore.hand import Phase
 from rookcore.rules import get_rules
 from rookcore.table import Table
-from widgets.play import PlayPanel
+from widgets.play import SEAT_NAMES, PlayPanel
 
 
 def _walk(widget):
@@ -70,18 +70,22 @@ def _click_one_step(panel, rng: random.Random, bid_ok: bool = True) -> None:
         assert passes, "the Pass button is offered on South's call"
         (rng.choice(bids[:2]) if bids and bid_ok else passes[0]).click()
     elif phase is Phase.DISCARD:
-        picks = [p for p in _find(panel, cls="rook-discard-pick") if _visible(panel, p)]
+        view = panel.table_view
+        picks = view.cards(legal_only=True)  # the hand and the nest, each tapped to pick it
         n = t.rules.nest_size
         assert len(picks) == t.rules.hand_size + n
+        assert view.view["mode"] == "discard"
         discard = _find(panel, description="Discard", kind=widgets.Button)[0]
-        for p in rng.sample(picks, n - 1):
-            p.value = True
+        first = rng.sample(picks, n - 1)
+        for c in first:
+            view.tap(c)
         assert discard.disabled, "Discard is enabled only at exactly nest_size picks"
         assert f"{n - 1} chosen" in panel.discard_count.value
-        rest = [p for p in picks if not p.value]
-        rest[0].value = True
+        assert sorted(c["id"] for c in view.view["hand"] if c["picked"]) == sorted(int(c) for c in first)
+        rest = [c for c in picks if c not in first]
+        view.tap(rest[0])
         assert not discard.disabled
-        chosen = [c for c in t.discard_options() if t.name(c) in {p.description for p in picks if p.value}]
+        chosen = first + [rest[0]]
         assert f"{n} chosen ({t.rules.points_of(chosen)} points)" in panel.discard_count.value  # what they hold
         assert "Points in the nest as dealt" in panel.tally_html.value
         discard.click()
@@ -90,9 +94,9 @@ def _click_one_step(panel, rng: random.Random, bid_ok: bool = True) -> None:
         assert [b.description for b in trumps] == ["Trump Red", "Trump Yellow", "Trump Green", "Trump Black"]
         rng.choice(trumps).click()
     else:
-        cards = _enabled(panel, "rook-card-S")
+        cards = panel.table_view.cards(legal_only=True)
         assert cards, "South has a playable card on its turn"
-        rng.choice(cards).click()
+        panel.table_view.tap(rng.choice(cards))
 
 
 def _play_hand_by_buttons(panel, rng, bid_ok=True, max_clicks=200) -> None:
@@ -123,7 +127,7 @@ def test_whole_hand_through_buttons(seed, bid_ok):
     assert "Hand over" in _status(panel) or "passed" in _status(panel)
     if not t.state.passed_out:  # the teams are named as everywhere else on the page
         assert re.search(r"Hand over: (N–S|E–W) (made|were set on) \d+", _status(panel)), _status(panel)
-    assert not _enabled(panel, "rook-card-S")
+    assert not panel.table_view.cards(legal_only=True)
 
 
 def test_declarer_path_discard_and_trump_by_buttons():
@@ -165,17 +169,18 @@ def test_disabled_card_click_shows_error_and_changes_nothing():
         panel = PlayPanel(seed=seed, pace=0)
         rng = random.Random(seed)
         while _to_card_turn(panel, rng):
-            disabled = [b for b in _find(panel, cls="rook-card-S") if b.disabled and _visible(panel, b)]
-            if disabled:
-                button = disabled[0]
-                assert button.tooltip.startswith("must follow")
+            view = panel.table_view.view
+            illegal = [c for c in view["hand"] if not c["legal"]]
+            if illegal:
+                card = illegal[0]
+                assert card["reason"].startswith("must follow") and card["label"].endswith(card["reason"])
                 step, hand = panel.table.state.step, set(panel.table.state.hands[2])
-                button.click()  # a disabled button's handler called directly
+                panel.table_view.tap(card["id"])  # a tap on a greyed card reaches the panel too
                 assert "rook-error" in _status(panel)
                 assert "must follow" in _status(panel)
                 assert panel.table.state.step == step and set(panel.table.state.hands[2]) == hand
                 # the panel keeps working after the error
-                _enabled(panel, "rook-card-S")[0].click()
+                panel.table_view.tap(panel.table_view.cards(legal_only=True)[0])
                 assert panel.table.state.step > step
                 assert "rook-error" not in _status(panel)
                 return
@@ -198,13 +203,13 @@ def test_card_click_out_of_turn_and_bad_bid_show_errors():
 
 def test_card_buttons_describe_labels_and_reasons():
     panel = PlayPanel(table=Table(seed=4), pace=0)
-    buttons = _find(panel, cls="rook-card-S")
-    labels = {b.description for b in buttons}
-    assert labels == {panel.table.name(c) for c in panel.table.learner_hand()}
-    assert all(b.disabled and b.tooltip == "wait for the auction to end" for b in buttons)
+    view = panel.table_view.view
+    assert {c["name"] for c in view["hand"]} == {panel.table.name(c) for c in panel.table.learner_hand()}
+    assert all(not c["legal"] and c["reason"] == "wait for the auction to end" for c in view["hand"])
+    assert all(c["label"] == f"{c['name']}: wait for the auction to end" for c in view["hand"])
     for seat in "NEW":
-        html = _find(panel, cls=f"rook-seat-{seat}")[0].value
-        assert f"{seat}" in html and "cards" in html
+        words = view["labels"]["seats"][seat]
+        assert words["count"] == f"{panel.table.hand_sizes()['NESW'.index(seat)]} cards"
 
 
 def test_undo_through_button():
@@ -217,7 +222,7 @@ def test_undo_through_button():
     assert _to_card_turn(panel, rng)
     before = (panel.table.state.step, set(panel.table.state.hands[2]), list(panel.table.state.trick))
     log_len = len(panel.table.log)
-    _enabled(panel, "rook-card-S")[0].click()
+    panel.table_view.tap(panel.table_view.cards(legal_only=True)[0])
     assert panel.table.state.step > before[0]
     undo = _find(panel, description="Undo")[0]  # the button of this decision (`widgets.clicks`)
     assert not undo.disabled
@@ -476,16 +481,18 @@ def test_a_second_card_clicked_before_the_table_changed_is_ignored():
         rng = random.Random(seed)
         if not _to_card_turn(panel, rng) or panel.table.state.rules.hand_size - len(panel.table.state.tricks) < 3:
             continue
-        first, second = (_enabled(panel, "rook-card-S") * 2)[:2]
+        view = panel.table_view
+        legal = view.cards(legal_only=True)
+        first, second = (legal * 2)[:2]
+        token = view.view["token"]
         played, hand = _south_cards_played(panel), set(panel.table.state.hands[2])
-        first.click()
+        view.tap(first)
         assert panel.table.is_learner_turn() and _south_cards_played(panel) == played + 1
         after = (panel.table.state.step, set(panel.table.state.hands[2]))
-        second.click()  # the button of the decision before
+        view.tap(second, token=token)  # tapped on the table of the decision before
         assert (panel.table.state.step, set(panel.table.state.hands[2])) == after
         assert len(hand - after[1]) == 1 and "ignored" in _status(panel) and "rook-error" not in _status(panel)
-        fresh = _enabled(panel, "rook-card-S")[0]  # the button now on show works
-        fresh.click()
+        view.tap(view.cards(legal_only=True)[0])  # a card of the table now on show works
         assert _south_cards_played(panel) == played + 2
         checked += 1
     assert checked >= 5
@@ -501,8 +508,9 @@ def test_double_clicks_act_once():
     assert south_calls == [bid.description.split()[-1]] and "rook-error" not in _status(panel)
     rng = random.Random(4)
     assert _to_card_turn(panel, rng)
-    _enabled(panel, "rook-card-S")[0].click()
-    _enabled(panel, "rook-card-S")[0].click()
+    card, token = panel.table_view.cards(legal_only=True)[0], panel.table_view.view["token"]
+    panel.table_view.tap(card, token)
+    panel.table_view.tap(card, token)
     played = _south_cards_played(panel)
     undo = _find(panel, description="Undo")[0]
     undo.click()
@@ -640,7 +648,7 @@ def test_reasoning_masks_what_south_cannot_see_until_the_hand_is_over():
     assert buried.summary(bird).split(":")[0] in html  # all shown once the hand is over
     assert all(escape(d.explanation) in html for d in t.decisions)
     assert "masked" not in html
-    assert panel.hand_heading.layout.display == "none"  # no heading over a played-out hand
+    assert panel.table_view.view["hand"] == []  # a played-out hand: no cards left on the table
 
 
 def test_each_kind_of_score_is_explained_once_where_it_first_appears():
@@ -695,21 +703,22 @@ def _south_discarding(seeds=range(60)):
 
 def test_too_many_discard_picks_are_named():
     for _seed, panel in _south_discarding():
-        picks = _find(panel, cls="rook-discard-pick")
+        picks = panel.table_view.cards()
         n = panel.table.rules.nest_size
-        for p in picks[:n + 1]:
-            p.value = True
+        for c in picks[:n + 1]:
+            panel.table_view.tap(c)
         assert f"{n + 1} chosen: untick 1" in panel.discard_count.value
         assert panel.discard_button.disabled
-        assert panel.hand_heading.layout.display == "none"
+        panel.table_view.tap(picks[0])  # tapped again: put back in the hand
+        assert f"{n} chosen" in panel.discard_count.value and not panel.discard_button.disabled
+        assert not panel.table_view.view["hand"][0]["picked"]
         return
     pytest.fail("no deal let South bid")
 
 
 def test_the_trick_in_progress_sits_round_the_table():
-    """Each card of the trick is drawn at its player's side: N above, W left, E right (order N, W, E, S in the
-    grid's HTML), with the leader in the caption."""
-    from widgets.cards import card_title
+    """The table view puts each seat where it sits for South (W left, N at the top, E right) and lists the trick in
+    progress with its players, in play order from the leader."""
     for seed in range(40):
         panel = PlayPanel(seed=seed, pace=0)
         rng = random.Random(seed)
@@ -720,28 +729,30 @@ def test_the_trick_in_progress_sits_round_the_table():
         pairs = panel.table.current_trick()
         if len(pairs) < 2:
             continue
-        html = panel.trick_html.value
-        assert f"led by {'NESW'[pairs[0][0]]}" in html
-        names = panel._names()
-        where = {seat: html.index(escape(card_title(card, **names))) for seat, card in pairs}
-        grid_order = [s for s in (0, 3, 1, 2) if s in where]
-        assert sorted(where, key=where.get) == grid_order
-        assert html.index("W ✚ E") > where.get(3, -1) and (1 not in where or html.index("W ✚ E") < where[1])
+        view = panel.table_view.view
+        assert view["positions"] == {"bottom": "S", "left": "W", "top": "N", "right": "E"}
+        assert [(c["seat"], c["code"]) for c in view["trick"]["cards"]] == [
+            ("NESW"[seat], card.notation(panel.table.rules.bird_name)) for seat, card in pairs]
+        assert view["trick"]["leader"] == "NESW"[pairs[0][0]]
         return
     pytest.fail("no deal reached South's card turn with two cards in the trick")
 
 
-def test_the_blue_border_is_named_where_it_shows():
-    """The blue border marks the nest's cards while discarding and the last trick's winner: each says so."""
+def test_the_nest_cards_and_the_last_trick_are_marked():
+    """While South discards, the nest's cards are marked as such (and the blue border is named); once a trick is
+    done, the table shows it as the last trick with its winner and points."""
     for seed, panel in _south_discarding():
-        assert "rook-border-legend" in panel.discard_count.value
         assert "blue border: came from the nest" in panel.discard_count.value
+        view = panel.table_view.view
+        nest = {c["id"] for c in view["hand"] if c["from_nest"]}
+        assert nest == {int(c) for c in panel.table.visible_nest()}
         rng = random.Random(seed)
-        assert panel.last_trick_html.value == ""
+        assert view["last_trick"] is None
         while panel.table.last_trick() is None:
             _click_one_step(panel, rng)
-        last = panel.last_trick_html.value
-        assert "blue border: the card that took the trick" in last and "rook-border-legend" in last
+        last, trick = panel.table_view.view["last_trick"], panel.table.last_trick()
+        assert last["winner"] == "NESW"[trick.winner] and last["points"] == trick.points
+        assert panel.table_view.view["labels"]["last"] == f"Last trick: {SEAT_NAMES[trick.winner]} won {trick.points}"
         return
     pytest.fail("no deal let South bid")
 

@@ -36,9 +36,9 @@ def _finish_hand(panel: PlayPanel, seed: int = 0) -> None:
         if PASS in legal:
             panel.pass_button.click()
             continue
-        _img, button, _box = panel._card_widget(rng.choice(legal).card)
-        assert not button.disabled
-        button.click()
+        card = rng.choice(legal).card
+        assert card in panel.table_view.cards(legal_only=True)
+        panel.table_view.tap(card)
     raise AssertionError("hand did not end")
 
 

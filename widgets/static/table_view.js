@@ -69,6 +69,7 @@ function drawLast(box, view, faces) {
   const row = el("div", "rook-tv-last-cards");
   last.cards.forEach((c) => {
     const f = face(faces, c.code, "rook-tv-mini" + (c.seat === last.winner ? " winner" : ""));
+    f.dataset.code = c.code;
     f.title = c.seat + ": " + c.name;
     row.appendChild(f);
   });
@@ -306,15 +307,15 @@ export default {
       if (!b || !shown) return;
       const c = b._card;
       if (!c) return;
-      if (!c.legal) {
-        sayReason(c.name + ": " + (c.reason || ""));
+      if (!c.legal) { // said here at once, on a touch screen too (a tooltip never shows there); nothing is sent
+        sayReason(c.label);
         b.classList.remove("shake");
         void b.offsetWidth; // restart the animation
         b.classList.add("shake");
-      } else {
-        sayReason("");
-        if (shown.mode === "discard") b.classList.toggle("picked");
+        return;
       }
+      sayReason("");
+      if (shown.mode === "discard") b.classList.toggle("picked");
       model.send({ kind: "tap", id: c.id, token: b.dataset.token });
     });
 
