@@ -22,6 +22,9 @@ EXIT_INTERRUPTED = 130
 """``analyze`` stopped by Ctrl-C (128 + SIGINT, as shells report it): the partial result as for `EXIT_TIME_LIMIT`."""
 PROGRESS_TICK = 0.5
 """Seconds between two checks of ``analyze``'s time limit (and refreshes of its progress bar's clock)."""
+DEFAULT_BUDGET = 60.0
+"""``analyze --budget``'s default: wall-clock seconds per hand (issue 25: answers within seconds on every rule set,
+exact values as time allows)."""
 CLI_MAX_RECORD_BYTES = 64_000_000
 """The largest record file the commands read (bytes): far above any real game, it only stops a wrong file (a
 disk image, say) from being read whole. The app's uploads keep `records.MAX_RECORD_BYTES`."""
@@ -88,15 +91,17 @@ class _AnalyzeRun:
     way (the analysis goes from its last card back: `rookcore.analysis.annotate.analyze_hand`'s ``progress``).
     """
 
-    def __init__(self, record: records.HandRecord | records.GameRecord, threshold: int, first_trick: int) -> None:
-        """The analysis of ``record`` (not started: `start`) with ``analyze_record``'s ``question_threshold`` and
-        ``first_trick``. Raises nothing (bad values are the worker's ValueError, in `error`)."""
+    def __init__(self, record: records.HandRecord | records.GameRecord, threshold: int, first_trick: int,
+                 budget: float | None = None) -> None:
+        """The analysis of ``record`` (not started: `start`) with ``analyze_record``'s ``question_threshold``,
+        ``first_trick`` and ``budget`` (seconds per hand, None: exact values however long they take). Raises
+        nothing (bad values are the worker's ValueError, in `error`)."""
         from .analysis import Solver  # noqa: PLC0415 - the solver is only needed here
 
         self.record = record
         self.game = isinstance(record, records.GameRecord)
         self.hands = record.hands if self.game else [record]
-        self.threshold, self.first_trick = threshold, first_trick
+        self.threshold, self.first_trick, self.budget = threshold, first_trick, budget
         self.total = sum(len(t) for h in self.hands for t in (h.tricks or [])[max(first_trick, 1) - 1:])
         """The cards to analyse (all hands)."""
         self.reports: list[dict[str, Any]] = []  # of the hands done
@@ -125,6 +130,8 @@ class _AnalyzeRun:
 
     def _progress(self, done: int, total: int, cards: list[dict[str, Any]]) -> None:
         self.cards = cards
+        if not cards:
+            return
         self._bar.set_postfix_str(f"back to trick {cards[0]['trick']}", refresh=False)
         self._bar.update(self.done - self._bar.n)
 
@@ -135,7 +142,8 @@ class _AnalyzeRun:
         try:
             for hand in self.hands:
                 self.cards = []
-                report = analyze_hand(hand, self.threshold, self.solver, self.first_trick, self._progress)
+                report = analyze_hand(hand, self.threshold, self.solver, self.first_trick, self._progress,
+                                      self.budget)
                 self.done_before += len(report["cards"])
                 self.cards = []
                 self.reports.append(report)
@@ -164,8 +172,11 @@ class _AnalyzeRun:
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
-    """``analyze FILE [--threshold T] [--from-trick K] [--max-seconds S]``: double-dummy loss and mark of every card
-    played (record-format.md "Commands"; `rookcore.analysis.annotate`).
+    """``analyze FILE [--threshold T] [--from-trick K] [--budget B] [--max-seconds S]``: double-dummy loss and mark
+    of every card played (record-format.md "Commands"; `rookcore.analysis.annotate`). ``--budget`` (default
+    `DEFAULT_BUDGET` seconds per hand; ``none``: exact values however long) bounds each hand's analysis: proven
+    marks and ranges first, exact values as time allows (`rookcore.analysis.budget`; a card not valued exactly
+    carries ``"exact": false`` and its proven ``lo``/``hi``).
 
     Prints the report JSON and returns 0; a bad record or option: one error line on stderr, 2. Shows a progress
     bar on stderr when stderr is a terminal (tqdm, ``disable=None``: piped output is unchanged). Stopped by Ctrl-C
@@ -178,7 +189,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
 
     try:
         record = read_record(args.file)
-        run = _AnalyzeRun(record, args.threshold, args.from_trick)
+        run = _AnalyzeRun(record, args.threshold, args.from_trick, args.budget)
     except records.RecordError as e:
         return _fail(str(e))
     except KeyboardInterrupt:
@@ -228,6 +239,15 @@ def _seed(text: str) -> int:
         return records.read_seed(text)
     except ValueError as e:
         raise argparse.ArgumentTypeError(f"must be {e}") from None
+
+
+def _budget(text: str) -> float | None:
+    """The ``--budget`` value: a positive finite number of seconds, or ``none`` (no budget: exact values however
+    long they take) as None (argparse type). Raises argparse.ArgumentTypeError (a one-line usage error, exit 2)
+    otherwise."""
+    if text.strip().lower() == "none":
+        return None
+    return _positive_seconds(text)
 
 
 def _positive_seconds(text: str) -> float:
@@ -343,8 +363,10 @@ def build_parser() -> argparse.ArgumentParser:
     analyze = sub.add_parser(
         "analyze", help="double-dummy analysis of every card of a hand record",
         description="Double-dummy analysis of every card played in a hand or game record: one JSON object on "
-                    "standard output. The cards are analysed from the last one back; the first tricks of a "
-                    "13/14-trick hand can take minutes (a progress bar shows on stderr when it is a terminal).",
+                    "standard output. The cards are analysed from the last one back, within --budget seconds per "
+                    "hand: the marks are proven first, then exact values as time allows (the first tricks of a "
+                    "13/14-trick hand can take minutes to value exactly; a progress bar shows on stderr when it is "
+                    "a terminal).",
         epilog=f"Exit codes: 0 done; {EXIT_BAD_INPUT} bad record or option (one line on stderr); {EXIT_TIME_LIMIT} "
                f"stopped by --max-seconds and {EXIT_INTERRUPTED} stopped by Ctrl-C: both print the partial result "
                '(the cards analysed so far, "start": null, "interrupted": true) and one line on stderr.')
@@ -352,6 +374,10 @@ def build_parser() -> argparse.ArgumentParser:
     analyze.add_argument("--threshold", type=int, default=10, help='points lost for a "?" mark (default 10)')
     analyze.add_argument("--from-trick", type=int, default=1,
                          help="analyse from this trick on (faster; start is then the value there)")
+    analyze.add_argument("--budget", type=_budget, default=DEFAULT_BUDGET, metavar="SECONDS",
+                         help=f"seconds per hand (default {DEFAULT_BUDGET:g}): proven marks and ranges first, exact "
+                              'values as time allows; cards not valued exactly get "exact": false, "lo", "hi" '
+                              '("none": exact values however long they take)')
     analyze.add_argument("--max-seconds", type=_positive_seconds, default=None, metavar="S",
                          help=f"stop after S seconds (a positive number) with the partial result, exit code "
                               f"{EXIT_TIME_LIMIT}")

@@ -8,6 +8,6 @@
   (`ddcore`) ahead of first use (also ``python -m rookcore.analysis``).
 """
 from .annotate import analyze_record
-from .dd import DDResult, SearchCancelled, SearchLimit, Solver, solve, warm_up
+from .dd import DDResult, SearchCancelled, SearchLimit, SearchTimeout, Solver, solve, warm_up
 
-__all__ = ["DDResult", "SearchLimit", "SearchCancelled", "Solver", "solve", "warm_up", "analyze_record"]
+__all__ = ["DDResult", "SearchLimit", "SearchCancelled", "SearchTimeout", "Solver", "solve", "warm_up", "analyze_record"]

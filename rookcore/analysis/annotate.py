@@ -38,24 +38,33 @@ __all__ = ["analyze_record", "analyze_hand"]
 
 def analyze_record(record: HandRecord | GameRecord, question_threshold: int = 10,
                    solver: Solver | None = None, first_trick: int = 1,
-                   progress: Callable[[int, int, list[dict[str, Any]]], None] | None = None) -> dict[str, Any]:
+                   progress: Callable[[int, int, list[dict[str, Any]]], None] | None = None,
+                   budget: float | None = None) -> dict[str, Any]:
     """The ``analyze`` report of a hand record (or, for a game record, ``{"variant", "hands": [...]}``).
 
     ``first_trick`` > 1 skips the cards of earlier tricks (faster); ``start`` is then the double-dummy result
     before the first card analysed instead of from the first lead. ``progress``: see `analyze_hand` (for a game
-    record it is called per hand). Raises what ``progress`` raises (to stop early), and ValueError for a
-    ``question_threshold`` below 1 point or a ``first_trick`` outside 1..tricks per hand.
+    record it is called per hand). ``budget``: wall-clock seconds per hand (None: every value exact, however long
+    it takes; else `rookcore.analysis.budget.analyze_hand_budget`). Raises what ``progress`` raises (to stop
+    early), and ValueError for a ``question_threshold`` below 1 point, a ``first_trick`` outside 1..tricks per hand
+    or a budget that is not a positive number of seconds.
     """
     if isinstance(record, GameRecord):
         return {"variant": record.variant,
-                "hands": [analyze_hand(h, question_threshold, solver, first_trick, progress) for h in record.hands]}
-    return analyze_hand(record, question_threshold, solver, first_trick, progress)
+                "hands": [analyze_hand(h, question_threshold, solver, first_trick, progress, budget)
+                          for h in record.hands]}
+    return analyze_hand(record, question_threshold, solver, first_trick, progress, budget)
 
 
 def analyze_hand(record: HandRecord, question_threshold: int = 10, solver: Solver | None = None,
                  first_trick: int = 1,
-                 progress: Callable[[int, int, list[dict[str, Any]]], None] | None = None) -> dict[str, Any]:
+                 progress: Callable[[int, int, list[dict[str, Any]]], None] | None = None,
+                 budget: float | None = None) -> dict[str, Any]:
     """The ``analyze`` report of one hand record (see the module doc and `analyze_record`).
+
+    With a ``budget`` (wall-clock seconds, > 0) the analysis is `rookcore.analysis.budget.analyze_hand_budget`:
+    proven marks and ranges first, exact values as time allows (its module doc: the fields it adds). Without
+    one (None), every value is exact:
 
     The cards are analysed from the last one back to the first: late cards take milliseconds and early ones (in
     13/14-trick deals) can take minutes, and the solver's table, kept for the whole deal, holds the later
@@ -68,6 +77,10 @@ def analyze_hand(record: HandRecord, question_threshold: int = 10, solver: Solve
     Raises ValueError for a bad ``question_threshold`` or a ``first_trick`` outside 1..hand_size or after the
     trick of the record's last card.
     """
+    if budget is not None:
+        from .budget import analyze_hand_budget  # noqa: PLC0415 - budget imports this module
+
+        return analyze_hand_budget(record, question_threshold, solver, first_trick, progress, budget)
     solver = solver or Solver()
     rules = record.rules
     check_threshold(question_threshold)

@@ -87,7 +87,7 @@ from ..cards import Card
 from ..hand import HandState, Phase, trick_tables
 from ..rules import Rules
 
-__all__ = ["DDResult", "SearchLimit", "SearchCancelled", "Solver", "solve", "warm_up", "TT_LIMIT",
+__all__ = ["DDResult", "SearchLimit", "SearchCancelled", "SearchTimeout", "Solver", "solve", "warm_up", "TT_LIMIT",
            "default_tt_limit"]
 
 INF = 1 << 40
@@ -128,6 +128,11 @@ class SearchLimit(RuntimeError):
 
 class SearchCancelled(SearchLimit):
     """Raised by `Solver.solve`/`Solver.analyze` of a solver that `Solver.cancel` stopped."""
+
+
+class SearchTimeout(SearchLimit):
+    """Raised by every search of a solver whose deadline passed (`Solver.set_deadline`): unlike `SearchCancelled`
+    the solver can search again once `Solver.set_deadline` gives it a new deadline (or None)."""
 
 
 @dataclass
@@ -701,6 +706,33 @@ class Solver:
         self.nodes = 0
         self.cancelled = False
         self._active: _Root | None = None
+        self.timed_out = False
+        self._timer = None
+
+    def set_deadline(self, seconds: float | None) -> None:
+        """Stop every search of this solver ``seconds`` (float, wall-clock seconds from now) from now: a search
+        running then raises `SearchTimeout` within microseconds (compiled core; the pure-Python core at its next
+        null-window search), and so does every later search until the next call. None removes the deadline (and
+        lets a timed-out solver search again). A watchdog thread (`threading.Timer`) does the stopping."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self.timed_out = False
+        if seconds is not None:
+            if seconds <= 0:
+                self.time_out()
+                return
+            self._timer = threading.Timer(seconds, self.time_out)
+            self._timer.daemon = True
+            self._timer.start()
+
+    def time_out(self) -> None:
+        """The deadline's action (`set_deadline`), callable from any thread: stop the running search and refuse
+        new ones with `SearchTimeout` until `set_deadline` is called again."""
+        self.timed_out = True
+        root = self._active
+        if root is not None:
+            root.stop(timeout=True)
 
     def cancel(self) -> None:
         """Stop this solver for good, from any thread: a `solve`/`analyze` running in another thread raises
@@ -727,9 +759,13 @@ class Solver:
             raise ValueError(f"the double-dummy solver needs the play phase, not {state.phase.value}")
         if self.cancelled:
             raise SearchCancelled("the double-dummy search was cancelled")
+        if self.timed_out:
+            raise SearchTimeout("the double-dummy search ran out of time")
         root = self._active = _Root(self._engine(state), state, self.node_limit, self.threads)
         if self.cancelled:  # cancel() ran while the root was made
             root.stop()
+        elif self.timed_out:  # so did the deadline
+            root.stop(timeout=True)
         return root
 
     def solve(self, state: HandState, all_values: bool = True) -> DDResult:
@@ -814,6 +850,7 @@ class _Root:
         self.nrem = rules.hand_size - len(state.tricks)
         self.workers: list = []  # (W, child) of the extra search threads, made on first use
         self.stopped = False
+        self.timed_out = False
         self.W = None
         M, TB = eng.M, eng.TB
         SUIT, TK, RK, PTS = eng.tables
@@ -875,7 +912,7 @@ class _Root:
                     if W[ABORT_]:
                         root = me()
                         if root is not None and root.stopped:
-                            raise SearchCancelled("the double-dummy search was cancelled")
+                            raise root.stop_error()
                         raise SearchLimit(f"double-dummy search stopped after {node_limit} nodes")
                     return v
                 return child
@@ -906,11 +943,19 @@ class _Root:
 
         self.child = child
 
-    def stop(self) -> None:
-        """Make every search of this root end now (`Solver.cancel`): the compiled searches stop at their next
+    def stop(self, timeout: bool = False) -> None:
+        """Make every search of this root end now (`Solver.cancel`; ``timeout``: `Solver.time_out`, then the
+        searches raise `SearchTimeout` instead of `SearchCancelled`): the compiled searches stop at their next
         node (node limit zero), the pure-Python one before its next null-window search."""
+        self.timed_out = self.timed_out or timeout
         self.stopped = True
         self._zero_limits()
+
+    def stop_error(self) -> SearchLimit:
+        """The exception a stopped search raises: `SearchTimeout` after a deadline, else `SearchCancelled`."""
+        if self.timed_out:
+            return SearchTimeout("the double-dummy search ran out of time")
+        return SearchCancelled("the double-dummy search was cancelled")
 
     def _zero_limits(self) -> None:
         """Set every compiled search of this root to stop at its next node (node limit zero)."""
@@ -939,7 +984,7 @@ class _Root:
         classes = self.eng.tiebreak
         while (self._klass(lo) != self._klass(hi)) if classes else lo < hi:
             if self.stopped:
-                raise SearchCancelled("the double-dummy search was cancelled")
+                raise self.stop_error()
             if classes:
                 t = self._class_test(lo, hi, t)
             else:

@@ -1,0 +1,240 @@
+"""Proven answers without exact solves (`rookcore.analysis.bounds`, `rookcore.analysis.budget`) against brute force
+and the exact analysis: every proven bracket holds the exact value, every decided question and mark agrees with it.
+
+End positions as in test_dd (seeded deals at the first lead, random cards until 3–4 tricks are left), fixed seeds of
+every rule set and hypothesis-generated ones; whole records analysed with a budget (and with the exact tail cut to
+make every question phase run) against the exact analysis of the same record.
+"""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st_
+
+from rookcore import records
+from rookcore.actions import PLAYS
+from rookcore.hand import Phase
+from rookcore.records import HandRecord
+from rookcore.rules import VARIANTS, get_rules
+from rookcore.analysis import SearchTimeout, Solver, analyze_record
+from rookcore.analysis import budget as budget_mod
+from rookcore.analysis.bench import play_ready
+from rookcore.analysis.bounds import Position, Prover, bid_threshold_key, outcomes
+
+from test_dd import IDS, RULE_SETS, brute, brute_cards, end_position, value_scale
+
+
+def brute_value(st):
+    """(scalar value on the solver's scale inside the search, (NS, EW)) of ``st`` by plain minimax: NS − EW, or
+    under the Partnership tie-break 32 × (NS − EW) + the trick difference itself (`DDResult.value` keeps only its
+    sign, the class's representative; the null-window tests see the difference)."""
+    (points, tricks), pair = brute(st)
+    if value_scale(st.rules, 1, 0) == 32:
+        return 32 * points + tricks, pair
+    return points, pair
+
+
+def check_position(st, rng):
+    """Every question on one end position against brute force."""
+    value, pair = brute_value(st)
+    prover = Prover(Solver(threads=1 + rng.randrange(2)))
+    pos = Position(st)
+    outs = pos.possible()
+    assert any(o.lo <= value <= o.hi and o.pair == pair for o in outs)
+    key = bid_threshold_key(st)
+    assert prover.decide(pos, key) == key(pair)
+    assert pos.lo <= value <= pos.hi
+    for _ in range(4):  # tests at random thresholds: answers and brackets
+        t = rng.choice(outs).lo + rng.choice((0, 0, 1, -1))
+        assert prover.test(pos, t) == (value >= t)
+        assert pos.lo <= value <= pos.hi
+    assert prover.solve_exact(pos) == pair
+    want = sorted(int(c) for c, (_k, p) in brute_cards(st).items() if p == pair)
+    assert prover.best_cards(pos) == want
+    for c in st.legal_cards():  # every child's proven bracket holds its exact value
+        cst = st.clone()
+        cst.apply(PLAYS[c])
+        cv, _ = brute_value(cst)
+        root = prover.solver._root(st)
+        lo, hi = pos.child(root.runs.get(int(c), int(c)))
+        assert lo <= cv <= hi, (c, lo, cv, hi)
+
+
+@pytest.mark.parametrize("name,options", RULE_SETS, ids=IDS)
+def test_questions_match_brute_force(name, options):
+    rules = get_rules(name, options)
+    for seed in range(8):
+        st = end_position(rules, 5000 + seed, 4 if seed % 4 == 0 else 3)
+        check_position(st, random.Random(seed))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st_.sampled_from(sorted(VARIANTS)), seed=st_.integers(0, 10**6), left=st_.integers(2, 3),
+       extra=st_.integers(0, 3))
+def test_questions_match_brute_force_on_generated_positions(name, seed, left, extra):
+    rules = get_rules(name)
+    rng = random.Random(seed)
+    st = play_ready(rules, seed, seed % 4)
+    target = (rules.hand_size - left) * 4 + extra
+    while len(st.tricks) * 4 + len(st.trick) < target:
+        st.apply(PLAYS[rng.choice(st.legal_cards())])
+    check_position(st, rng)
+
+
+def test_outcomes_cover_every_final_score():
+    for rules in VARIANTS.values():
+        outs = outcomes(rules)
+        assert all(a.hi < b.lo for a, b in zip(outs, outs[1:]))
+        for seed in range(3):  # random hands end inside an outcome with their (NS, EW)
+            st = play_ready(rules, seed)
+            rng = random.Random(seed)
+            while st.phase is Phase.PLAY:
+                st.apply(PLAYS[rng.choice(st.legal_cards())])
+            v = Position(st).lo
+            assert [o.pair for o in outs if o.lo <= v <= o.hi] == [tuple(st.captured)]
+
+
+def synthetic_record(rules, seed, left):
+    """A whole random hand's record (random cards from a seeded first lead)."""
+    st = end_position(rules, seed, left)
+    rng = random.Random(seed)
+    while st.phase is Phase.PLAY:
+        st.apply(PLAYS[rng.choice(st.legal_cards())])
+    return records.loads(records.dumps(HandRecord.from_state(st)))
+
+
+def check_against_exact(budgeted: dict, exact: dict) -> None:
+    """Exact entries equal the exact analysis' entries; the others' ranges hold them and their marks agree."""
+    assert len(budgeted["cards"]) == len(exact["cards"])
+    for b, e in zip(budgeted["cards"], exact["cards"]):
+        if b.get("exact", True):
+            assert b == e
+        else:
+            assert b["exact"] is False and b["best"] is None and b["value"] is None and b["loss"] is None
+            assert b["lo"] <= e["value"] <= b["hi"] and b["best_lo"] <= e["best"] <= b["best_hi"]
+            assert b["mark"] in (None, e["mark"])
+    if budgeted["start"] is not None:
+        assert budgeted["start"] == exact["start"]
+    else:
+        for team in "NS", "EW":
+            lo, hi = budgeted["start_range"][team]
+            assert lo <= exact["start"][team] <= hi
+
+
+@pytest.mark.parametrize("name,options", RULE_SETS, ids=IDS)
+@pytest.mark.parametrize("tail", [0, 1])
+def test_budgeted_analysis_matches_the_exact_one(name, options, tail, monkeypatch):
+    """The last 4 tricks of random hands, with the exact tail cut to ``tail`` tricks so that the marks, the range
+    and the bisection phases all run; a generous budget gives the exact report, byte for byte."""
+    monkeypatch.setattr(budget_mod, "EXACT_TRICKS", tail)
+    rules = get_rules(name, options)
+    for seed in range(3):
+        rec = synthetic_record(rules, 7000 + seed, 4)
+        first = rules.hand_size - 3
+        exact = analyze_record(rec, question_threshold=5, first_trick=first)
+        full = analyze_record(rec, question_threshold=5, first_trick=first, budget=60)
+        assert full == exact
+        assert json.dumps(full) == json.dumps(exact)
+
+
+@pytest.mark.parametrize("name", ["buckeye", "partnership", "dixie"])
+def test_budget_cut_short_keeps_proven_facts(name, monkeypatch):
+    """Budgets too short to finish: whatever the report says is proven (ranges hold the exact values, marks agree)."""
+    monkeypatch.setattr(budget_mod, "EXACT_TRICKS", 1)
+    rules = get_rules(name)
+    rec = synthetic_record(rules, 7100, 5)
+    first = rules.hand_size - 4
+    exact = analyze_record(rec, first_trick=first)
+    for budget in (0.001, 0.01, 0.05):
+        got = analyze_record(rec, first_trick=first, budget=budget)
+        check_against_exact(got, exact)
+
+
+def test_progress_shows_the_proven_cards_and_can_stop():
+    rules = get_rules("crowsnest")
+    rec = synthetic_record(rules, 7200, 9)
+    seen = []
+
+    def progress(done, total, cards):
+        assert done == len(cards) and total == 36
+        assert all(c["mark"] is not None for c in cards)
+        seen.append(done)
+
+    analyze_record(rec, budget=60, progress=progress)
+    assert seen and seen[-1] == 36
+
+    def stop(done, total, cards):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        analyze_record(rec, budget=60, progress=stop)
+
+
+def test_bad_budget():
+    rec = synthetic_record(get_rules("crowsnest"), 7300, 3)
+    for bad in (0, -1.0):
+        with pytest.raises(ValueError, match="budget"):
+            analyze_record(rec, budget=bad)
+
+
+def test_deadline_stops_a_long_search_and_the_solver_searches_again():
+    st = play_ready(get_rules("dixie"), 0)
+    solver = Solver()
+    solver.set_deadline(0.2)
+    t0 = time.monotonic()
+    with pytest.raises(SearchTimeout):
+        solver.solve(st)
+    assert time.monotonic() - t0 < 5
+    with pytest.raises(SearchTimeout):  # until a new deadline
+        solver.solve(st)
+    solver.set_deadline(None)
+    end = st.clone()
+    while len(end.tricks) < 10:
+        end.apply(PLAYS[end.legal_cards()[0]])
+    assert solver.solve(end).ns == Solver().solve(end).ns
+
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "rookcore", "analyze", *args], capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_cli_budget(tmp_path):
+    path = tmp_path / "hand.json"
+    rec = synthetic_record(get_rules("buckeye"), 7400, 9)
+    path.write_text(records.dumps(rec))
+    exact = run_cli(str(path), "--budget", "none", "--from-trick", "7")
+    budgeted = run_cli(str(path), "--from-trick", "7")
+    assert exact.returncode == budgeted.returncode == 0
+    assert exact.stdout == budgeted.stdout
+    short = run_cli(str(path), "--budget", "0.001")
+    assert short.returncode == 0, short.stderr
+    check_against_exact(json.loads(short.stdout), analyze_record(rec))
+    bad = run_cli(str(path), "--budget", "0")
+    assert bad.returncode == 2 and "--budget" in bad.stderr
+
+
+@pytest.mark.parametrize("name,options", RULE_SETS, ids=IDS)
+@pytest.mark.parametrize("threshold", [5, 10, 20])
+def test_proven_marks_agree_with_exact_values(name, options, threshold, monkeypatch):
+    """The marks phase alone (no exact values of the positions it judges): every card's mark is proven, and it
+    is the exact analysis' mark; the ranges hold the exact values."""
+    monkeypatch.setattr(budget_mod, "EXACT_TRICKS", 0)
+    rules = get_rules(name, options)
+    for seed in range(3):
+        rec = synthetic_record(rules, 7500 + seed, 4)
+        first = rules.hand_size - 3
+        exact = analyze_record(rec, question_threshold=threshold, first_trick=first)
+        hand = budget_mod._Hand(rec, Solver(), first, threshold, None)
+        assert hand.exact_tail() == len(hand.todo) - 1
+        for j in range(len(hand.todo) - 1, -1, -1):
+            hand.mark(j)
+        got = hand.report()
+        assert [c["mark"] for c in got["cards"]] == [c["mark"] for c in exact["cards"]]
+        check_against_exact(got, exact)
