@@ -140,6 +140,111 @@ def worker_rook(variant: str, threads: int, deals: int, cap: float, budget: floa
             "rss_after_import_mb": rss0, "peak_rss_mb": peak_rss_mb()}
 
 
+QUESTIONS = ("bid", "exact10", "marks")
+"""The cheaper questions' rows (issue 25): ``bid`` — can the declaring team reach its bid with best play, from the
+first lead (`rookcore.analysis.bounds.Prover.decide` with the bid predicate, a fresh `Solver` per deal);
+``exact10`` — every legal card's exact value (`Solver.solve`) once 10 tricks are left (seeded random cards from the
+first lead until then; the whole deal for 9/10-trick rule sets); ``marks`` — a whole hand played by the rule-based
+AI in all four seats from the first lead, analysed with ``analyze_record(record, budget=B)``: the wall time until
+every card's mark is proven (the analysis is stopped there: the exact values that follow are not timed), and the
+share of cards with a proven mark by then (1.0 unless the budget ran out first)."""
+
+
+def _ai_hand(rules, seed: int):
+    """The record of a hand from `play_ready`'s first lead played by the rule-based AI in every seat."""
+    from rookcore.actions import PLAYS  # noqa: F401
+    from rookcore.ai.rules_based import RuleBasedPlayer
+    from rookcore.analysis.bench import play_ready
+    from rookcore.hand import Phase
+    from rookcore.records import HandRecord
+
+    st = play_ready(rules, seed)
+    player = RuleBasedPlayer(seed=seed)
+    while st.phase is Phase.PLAY:
+        st.apply(player.decide(st.observation(st.to_act)).action)
+    return HandRecord.from_state(st)
+
+
+class _MarksDone(Exception):
+    pass
+
+
+def worker_question(question: str, variant: str, threads: int, deals: int, cap: float, budget: float) -> dict:
+    """One row of `QUESTIONS` for ``variant``: ``deals`` seeded deals, each capped at ``cap`` s (``marks``: the
+    analysis budget), the row at ``budget`` s; times as `worker_rook`'s."""
+    import random as _random
+
+    from rookcore.actions import PLAYS
+    from rookcore.analysis import analyze_record
+    from rookcore.analysis.bench import play_ready
+    from rookcore.analysis.bounds import Position, Prover, bid_threshold_key
+    from rookcore.analysis.dd import SearchLimit, Solver, warm_up
+
+    rules = VARIANTS[variant]
+    wall: list[float] = []
+    cpu: list[float] = []
+    shares: list[float] = []
+    capped = 0
+    warm_up()
+    start = time.perf_counter()
+    for seed in range(deals):
+        if time.perf_counter() - start > budget:
+            break
+        if question == "marks":
+            rec = _ai_hand(rules, seed)
+            total = sum(len(t) for t in rec.tricks)
+            got = [0, None]
+
+            def progress(done, _total, _cards, got=got, t0=None):
+                got[0] = done
+                if done == total:
+                    raise _MarksDone
+
+            c0, t0 = time.process_time(), time.perf_counter()
+            try:
+                report = analyze_record(rec, budget=cap, progress=progress, solver=Solver(threads=threads))
+                got[0] = sum(1 for c in report["cards"] if c["mark"] is not None)
+            except _MarksDone:
+                pass
+            dt = time.perf_counter() - t0
+            shares.append(got[0] / total)
+            if got[0] < total:
+                capped += 1
+                wall.append(INF)
+                cpu.append(INF)
+            else:
+                wall.append(dt)
+                cpu.append(time.process_time() - c0)
+            continue
+        st = play_ready(rules, seed)
+        if question == "exact10":
+            rng = _random.Random(seed)
+            while rules.hand_size - len(st.tricks) > 10 or st.trick:
+                st.apply(PLAYS[rng.choice(st.legal_cards())])
+        solver = Solver(threads=threads)
+        solver.set_deadline(cap)
+        c0, t0 = time.process_time(), time.perf_counter()
+        try:
+            if question == "bid":
+                Prover(solver).decide(Position(st), bid_threshold_key(st))
+            else:
+                solver.solve(st)
+            wall.append(time.perf_counter() - t0)
+            cpu.append(time.process_time() - c0)
+        except SearchLimit:
+            capped += 1
+            wall.append(INF)
+            cpu.append(INF)
+        finally:
+            solver.set_deadline(None)
+    return {"engine": "rookcore", "question": question, "rule_set": variant, "tricks": rules.hand_size,
+            "threads": threads, "requested": deals, "attempted": len(wall), "solved": len(wall) - capped,
+            "capped": capped, "cap_s": cap, "budget_s": budget, "elapsed_s": time.perf_counter() - start,
+            "wall": summarize(wall), "cpu": summarize(cpu),
+            "wall_ms_by_seed": [None if t == INF else round(t * 1e3, 1) for t in wall],
+            "marked_share": shares or None, "peak_rss_mb": peak_rss_mb()}
+
+
 def _bridge_deal(seed: int):
     """A seeded random bridge deal with a random strain and leader (endplay Deal)."""
     from endplay.types import Deal, Denom, Player
@@ -284,7 +389,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, help="seconds per playout measurement (default 3, quick 0.5)")
     ap.add_argument("--threads", type=int, help="search threads per Rook solve (default: the machine's cores, at most 4)")
     ap.add_argument("--rule-sets", default=",".join(VARIANTS), help="comma list of rule sets for (1)")
-    ap.add_argument("--skip", default="", help="comma list of sections to skip: dd,dds,playouts")
+    ap.add_argument("--skip", default="", help="comma list of sections to skip: dd,dds,playouts,questions")
+    ap.add_argument("--questions", default=",".join(QUESTIONS),
+                    help="comma list of the cheaper questions' rows (1b): bid,exact10,marks (QUESTIONS)")
+    ap.add_argument("--marks-hands", type=int, help="AI-played hands per rule set for the marks row (default 50, "
+                    "quick 3)")
+    ap.add_argument("--marks-budget", type=float, default=60.0,
+                    help="analysis budget per hand of the marks row, seconds (default 60, the CLI's)")
     ap.add_argument("--out", type=Path, default=HERE / "compare_results.json")
     ap.add_argument("--worker", nargs="+", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -292,8 +403,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.worker:  # internal: one double-dummy measurement in this (sub)process, JSON on stdout
         kind, *rest = args.worker
         deals, cap, budget = int(rest[-3]), float(rest[-2]), float(rest[-1])
-        res = (worker_rook(rest[0], int(rest[1]), deals, cap, budget) if kind == "rook"
-               else worker_dds(deals, cap, budget))
+        if kind == "question":
+            res = worker_question(rest[0], rest[1], int(rest[2]), deals, cap, budget)
+        else:
+            res = (worker_rook(rest[0], int(rest[1]), deals, cap, budget) if kind == "rook"
+                   else worker_dds(deals, cap, budget))
         print(json.dumps(res))
         return 0
 
@@ -356,6 +470,31 @@ def main(argv: list[str] | None = None) -> int:
               f"stopped at the {cap:g} s cap (counted as +inf, shown as '>{cap * 1e3:.0f}'); peakMB = ru_maxrss "
               "of that worker process; time s = wall clock spent on the row\n", flush=True)
     results["double_dummy"] = dd_rows
+
+    # (1b) the cheaper questions (issue 25), same run
+    q_rows: list[dict] = []
+    if "questions" not in skip:
+        marks_hands = args.marks_hands or (3 if args.quick else 50)
+        print(f"(1b) Cheaper questions ({deals} deals per rule set for bid / exact10, cap {cap:g} s/deal; "
+              f"{marks_hands} AI-played hands for marks, analysis budget {args.marks_budget:g} s/hand; "
+              f"{threads} search thread(s))")
+        header = (f"{'question':<8} {'rule set':<20} {'trk':>3} {'done':>9} {'cap':>4} {'wall med':>10}{'p95':>10}"
+                  f"{'p99':>10}{'max':>10} |{'cpu med':>10}{'p95':>10}{'p99':>10}{'max':>10} {'peakMB':>8} "
+                  f"{'time s':>7}")
+        print(header + "\n" + "-" * len(header), flush=True)
+        for question in [q.strip() for q in args.questions.split(",") if q.strip()]:
+            for name in rule_sets:
+                n, qcap = (marks_hands, args.marks_budget) if question == "marks" else (deals, cap)
+                r = run_worker(["question", question, name, str(threads), str(n), str(qcap), str(budget)],
+                               timeout=budget + qcap + 120)
+                r.setdefault("rule_set", name)
+                q_rows.append(r)
+                print(f"{question:<8} ", end="")
+                print_dd_row(r)
+        print("bid: the bid question from the first lead; exact10: every card's exact value with 10 tricks left; "
+              "marks: an AI-played hand analysed with the budget, until every card's mark is proven (cap = "
+              "hands whose marks were not all proven within the budget)\n", flush=True)
+    results["questions"] = q_rows
 
     # (2) random playouts
     po_rows: list[dict] = []
