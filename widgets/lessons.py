@@ -19,16 +19,27 @@ element                            class / description
 =================================  ==============================================================
 an exercise                        ``rook-exercise`` and ``rook-exercise-<kind>``
 its prompt / position              ``rook-prompt`` / ``rook-position``
-card toggles (card sets)           ToggleButton, class ``rook-answer-card``, description = card label
-seat buttons                       Button, class ``rook-answer-seat``, description "N" "E" "S" "W"
+answer cards (which cards may be    `widgets.card_picker.CardPicker`, class ``rook-answer-cards``: the card
+played; who wins the trick)        pictures themselves are the buttons (``button.rook-cp-card``, ``data-code``
+                                   "R9", ``aria-label`` naming the card, ``aria-pressed`` / class ``picked``
+                                   when picked); in a trick each card's caption names its seat ("N (led)")
 score boxes                        Text, classes ``rook-answer-ns`` / ``rook-answer-ew`` (whole numbers)
 bid dropdown                       Dropdown, class ``rook-answer-bid`` (options "Pass", "70", ...)
 points box                         Text, class ``rook-answer-points`` (a whole number, never negative)
-Check / New exercise               Buttons "Check" (``rook-check``) / "New exercise" (``rook-new-exercise``)
-feedback                           HTML ``rook-feedback``; inside ``<div class="rook-right">`` (green) or
-                                   ``<div class="rook-wrong">`` (red)
+Check / Show answer / New          Buttons "Check" (``rook-check``), "Show answer" (``rook-show-answer``),
+exercise                           "New exercise" (``rook-new-exercise``)
+feedback                           HTML ``rook-feedback``; inside ``<div class="rook-right">`` (green),
+                                   ``<div class="rook-wrong">`` (red; ``rook-try-again`` too on a first wrong
+                                   try) or ``<div class="rook-shown">`` (blue: the answer on request); the
+                                   rule broken in ``rook-rule``, the solution (when shown) in ``rook-solution``
 progress                           ``rook-progress``; tutorial index ``rook-tutorial-index``
 =================================  ==============================================================
+
+Answers as a teacher takes them (`ExerciseWidget`): a first wrong answer gets the rule it broke
+(`teaching.Feedback.rule`) and "Try again", the exercise stays open; the solution is shown after a second wrong
+answer, or at once on "Show answer". An exercise answered right before its solution was shown counts as solved, on
+the first try or a later one; once the solution was shown, a right answer counts as an answer checked, not as
+solved (the learner was told it), and "Show answer" itself records nothing. "New exercise" starts afresh.
 
 Progress lives in `PROGRESS`, saved to a JSON file (`progress_path`: ``$ROOK_PROGRESS_FILE``, else
 ``~/.crowsnest-rook/progress.json``) after every change, so that lesson pages (each a Voila page with its own kernel)
@@ -49,6 +60,7 @@ from rookcore import teaching
 from rookcore.cards import COLOUR_NAMES, Card
 from rookcore.hand import SEATS
 from rookcore.rules import VARIANTS, Rules, get_rules
+from widgets.card_picker import CardPicker
 from widgets.cards import PALETTE, border_legend, card_label, card_svg, hand_svg
 
 TUTORIAL_RULES = "crowsnest"
@@ -76,8 +88,16 @@ KIND_TITLES = {
     "what_to_bid": "What to bid",
     "count_points": "Count the points",
 }
-RIGHT_COLOUR, WRONG_COLOUR = "#1b5e20", "#b71c1c"
+RIGHT_COLOUR, WRONG_COLOUR, SHOWN_COLOUR = "#1b5e20", "#b71c1c", "#0d47a1"
 FRESH_ONE = "New exercise gives a fresh one."
+TRY_AGAIN = "Try again: change your answer and press Check (or Show answer)."
+NOT_COUNTED = "Not counted as solved: the answer was shown."
+FEEDBACK_STYLES = {  # style: (classes, text and border colour, background, mark)
+    "right": ("rook-right", RIGHT_COLOUR, "#e8f5e9", "✔"),
+    "wrong": ("rook-wrong", WRONG_COLOUR, "#ffebee", "✘"),
+    "retry": ("rook-wrong rook-try-again", WRONG_COLOUR, "#ffebee", "✘"),
+    "shown": ("rook-shown", SHOWN_COLOUR, "#e3f2fd", "→"),
+}
 
 
 # --------------------------------------------------------------------------- progress
@@ -366,13 +386,22 @@ def _points_line(rules: Rules, cards) -> str:
 
 # --------------------------------------------------------------------------- the exercise widget
 class ExerciseWidget(widgets.VBox):
-    """One interactive exercise: the position, answer controls, a Check button, feedback, "New exercise".
+    """One interactive exercise: the position, answer controls, Check / Show answer / New exercise, feedback.
 
-    Args: ``kind`` one of `rookcore.teaching.KINDS`; ``rules`` a Rules or variant name (None = CrowsNest);
-    ``seed`` the first exercise's seed ("New exercise" moves to the next seed; never shown); ``number`` the
-    learner-facing number in the title, the exercise's place on its page ("Exercise 2: …"; a whole number from 1);
-    ``progress`` the tracker (default `PROGRESS`). Attributes: ``exercise`` (the current `teaching.Exercise`),
-    ``seed``, ``number``, ``last_feedback`` (the last `teaching.Feedback` or None).
+    Answers are taken as a teacher takes them (rules.md §1–§3 through `rookcore.teaching`): a first wrong answer gets
+    the rule it broke and "Try again" (the exercise stays open); a second wrong answer, or "Show answer", shows the
+    solution. A right answer given before the solution was shown is solved (recorded as solved in the progress,
+    whichever try it was); after the solution was shown a right answer is recorded as checked, not solved, and "Show
+    answer" records nothing. Cards are answered by tapping their pictures (`widgets.card_picker.CardPicker`).
+
+    Args: ``kind`` (str) one of `rookcore.teaching.KINDS`; ``rules`` (Rules | str | None) a Rules or variant name
+    (None = CrowsNest); ``seed`` (int) the first exercise's seed ("New exercise" moves to the next seed; never shown);
+    ``progress`` (Progress | None) the tracker (default `PROGRESS`); ``number`` (int) the learner-facing number in the
+    title, the exercise's place on its page ("Exercise 2: …"; a whole number from 1).
+    Attributes: ``exercise`` (the current `teaching.Exercise`), ``seed``, ``number``, ``last_feedback`` (the last
+    `teaching.Feedback` shown, or None: its ``message`` is the text shown, its ``solution`` the solution shown with it,
+    "" while it is kept back), ``wrong_tries`` (different wrong answers checked in this exercise), ``revealed``
+    (its solution was shown), ``done`` (answered right), ``card_picker`` (the card pictures to tap, or None).
     Raises teaching.ExerciseError for an unknown ``kind`` or a ``number`` that is not a whole number from 1.
     """
 
@@ -394,16 +423,15 @@ class ExerciseWidget(widgets.VBox):
         self.position = _html("", "rook-position")
         self.controls = widgets.VBox()
         self.controls.add_class("rook-answer")
-        self.check_button = widgets.Button(description="Check", button_style="primary")
-        self.check_button.add_class("rook-check")
-        self.new_button = widgets.Button(description="New exercise")
-        self.new_button.add_class("rook-new-exercise")
+        self.check_button = self._button("Check", "rook-check", self.check, button_style="primary")
+        self.show_button = self._button("Show answer", "rook-show-answer", self.show_answer,
+                                        tooltip="Show the solution (the exercise then no longer counts as solved)")
+        self.new_button = self._button("New exercise", "rook-new-exercise", self.new_exercise)
         self.feedback = _html("", "rook-feedback")
-        self.check_button.on_click(lambda _b: self.check())
-        self.new_button.on_click(lambda _b: self.new_exercise())
-        self.card_toggles: dict[Card, widgets.ToggleButton] = {}
-        self.seat_buttons: dict[int, widgets.Button] = {}
-        self.selected_seat: int | None = None
+        self.card_picker: CardPicker | None = None
+        if kind in ("which_cards_legal", "trick_winner"):
+            self.card_picker = CardPicker(width=64 if kind == "which_cards_legal" else 60)
+            self.card_picker.add_class("rook-answer-cards")
         self.ns_box = self.ew_box = self.points_box = None
         self.bid_dropdown = None
         self.add_class("rook-exercise")
@@ -412,13 +440,22 @@ class ExerciseWidget(widgets.VBox):
         self.layout.padding = "8px"
         self.layout.margin = "8px 0"
         self.children = [self.title, self.prompt, self.position, self.controls,
-                         widgets.HBox([self.check_button, self.new_button]), self.feedback]
+                         widgets.HBox([self.check_button, self.show_button, self.new_button]), self.feedback]
         self._load(self.seed)
+
+    @staticmethod
+    def _button(text: str, cls: str, action: Callable[[], Any], **kwargs: Any) -> widgets.Button:
+        """A Button showing ``text`` with class ``cls`` whose click runs ``action()``."""
+        button = widgets.Button(description=text, **kwargs)
+        button.add_class(cls)
+        button.on_click(lambda _b: action())
+        return button
 
     # ---- building
     def _load(self, seed: int) -> None:
         self.seed = seed
-        self.revealed = False  # a wrong answer's feedback gives the right one: after it, a right answer is no solve
+        self.wrong_tries = 0  # different wrong answers checked: the first gets the rule, the second the solution
+        self.revealed = False  # the solution was shown: a right answer after it is checked, not solved
         self.done = False  # answered right: more Checks of this exercise are not counted again
         self.checked: set = set()  # answers checked (as `Exercise.normalize` reads them): not counted twice
         self.exercise = teaching.make_exercise(self.kind, self.rules, seed)
@@ -440,7 +477,8 @@ class ExerciseWidget(widgets.VBox):
                     f"{trick_html(r, ex.trick_leader, ex.trick)}"
                     f"<div style='margin:6px 0'>{teaching.SEAT_NAMES[ex.seat]}'s hand:</div>")
         if self.kind == "trick_winner":
-            return f"<div>{trump_badge(ex.trump)}</div><div style='margin-top:6px'>{trick_html(r, ex.trick_leader, ex.trick)}</div>"
+            return (f"<div>{trump_badge(ex.trump)}</div><div style='margin:6px 0'>The trick, "
+                    f"{teaching.SEAT_NAMES[ex.trick_leader]} led:</div>")
         if self.kind == "score_hand":
             dec = teaching.TEAM_NAMES[ex.declarer & 1]
             rows = [("Bid", f"{ex.bid} by {teaching.SEAT_NAMES[ex.declarer]} ({dec} declare)"),
@@ -460,28 +498,19 @@ class ExerciseWidget(widgets.VBox):
 
     def _build_controls(self) -> list:
         ex, r = self.exercise, self.rules
-        self.card_toggles, self.seat_buttons, self.selected_seat = {}, {}, None
         if self.kind == "which_cards_legal":
-            cells = []
-            for card in ex.hand:
-                toggle = widgets.ToggleButton(description=_label(r, card), value=False,
-                                              layout=widgets.Layout(width="64px"))
-                toggle.add_class("rook-answer-card")
-                self.card_toggles[card] = toggle
-                pic = widgets.HTML(card_svg(card, width=56, **_svg_opts(r)))
-                cells.append(widgets.VBox([pic, toggle], layout=widgets.Layout(align_items="center")))
-            return [widgets.HBox(cells, layout=widgets.Layout(flex_flow="row wrap")),
-                    widgets.HTML("<i>Select every card that may be played, then press Check.</i>")]
+            who = teaching.SEAT_NAMES[ex.seat]
+            self.card_picker.show(ex.hand, r, multiple=True, label=f"{who}'s hand: tap every card that may be played")
+            return [self.card_picker, _hint("Tap every card that may be played (tap again to take it back), then "
+                                            "press Check.")]
         if self.kind == "trick_winner":
-            buttons = []
-            for seat in range(4):
-                b = widgets.Button(description=SEATS[seat], tooltip=teaching.SEAT_NAMES[seat],
-                                   layout=widgets.Layout(width="48px"))
-                b.add_class("rook-answer-seat")
-                b.on_click(lambda _b, s=seat: self.select_seat(s))
-                self.seat_buttons[seat] = b
-                buttons.append(b)
-            return [widgets.HBox([widgets.HTML("Winner:&nbsp;")] + buttons)]
+            seats = [s for s, _c in ex.trick_seats]
+            led = [" (led)" if i == 0 else "" for i in range(len(seats))]
+            self.card_picker.show([c for _s, c in ex.trick_seats], r, multiple=False,
+                                  captions=[f"{SEATS[s]}{tag}" for s, tag in zip(seats, led)],
+                                  spoken=[f"played by {teaching.SEAT_NAMES[s]}{tag}" for s, tag in zip(seats, led)],
+                                  label="The trick: tap the card that wins it")
+            return [self.card_picker, _hint("Tap the card that wins the trick, then press Check.")]
         if self.kind == "score_hand":
             self.ns_box = self._number_box("N–S", width="160px")
             self.ew_box = self._number_box("E–W", width="160px")
@@ -517,11 +546,33 @@ class ExerciseWidget(widgets.VBox):
             raise teaching.ExerciseError(f"{e}.") from None
 
     # ---- interaction
+    @property
+    def selected_seat(self) -> int | None:
+        """The seat (0..3) whose card is picked in a trick_winner exercise, or None (none picked; other kinds)."""
+        if self.kind != "trick_winner" or not self.card_picker.selection:
+            return None
+        card = self.card_picker.selection[0]
+        return next(s for s, c in self.exercise.trick_seats if c == card)
+
     def select_seat(self, seat: int) -> None:
-        """Select ``seat`` (0..3) as the answer in a trick_winner exercise (highlights its button)."""
-        self.selected_seat = seat
-        for s, b in self.seat_buttons.items():
-            b.button_style = "info" if s == seat else ""
+        """Pick ``seat``'s card (``seat`` 0..3) as the answer in a trick_winner exercise, as tapping it does.
+        Raises ValueError in another kind of exercise or for a seat not in the trick."""
+        if self.kind != "trick_winner":
+            raise ValueError(f"a {self.kind} exercise is not answered with a seat")
+        card = dict(self.exercise.trick_seats).get(seat)
+        if card is None:
+            raise ValueError(f"{seat!r} is not a seat of this trick (0..3)")
+        self.card_picker.pick([card])
+
+    def tap(self, card: Card | str) -> None:
+        """Tap ``card`` (a Card or text such as "R9", "Crow") in the exercise's card pictures, as the learner does:
+        pick it, or take the pick back. Raises teaching.ExerciseError for text that is no card, ValueError in an
+        exercise without card pictures or for a card not shown."""
+        if self.card_picker is None:
+            raise ValueError(f"a {self.kind} exercise has no cards to tap")
+        card = teaching.parse_card_answer(self.rules, card)
+        if not self.card_picker.tap(card):
+            raise ValueError(f"{self.exercise.card_name(card)} is not shown in this exercise")
 
     def answer(self) -> Any:
         """The answer currently entered in the controls, in the form `Exercise.check` reads.
@@ -531,7 +582,7 @@ class ExerciseWidget(widgets.VBox):
         anything else, or if the count_points box holds a number below zero (points captured are never
         negative); the box keeps what was typed."""
         if self.kind == "which_cards_legal":
-            return {c for c, t in self.card_toggles.items() if t.value}
+            return set(self.card_picker.selection)
         if self.kind == "trick_winner":
             return self.selected_seat
         if self.kind == "score_hand":
@@ -541,11 +592,11 @@ class ExerciseWidget(widgets.VBox):
         return self._read_points(self.points_box, "Points")
 
     def check(self) -> teaching.Feedback:
-        """Check the entered answer, show the feedback (green/red) and record progress (`_count`). Never raises.
+        """Check the entered answer, show the feedback and record progress (`_count`). Never raises.
 
         An answer that cannot be read (a number box empty or not holding a whole number, a negative count) or that
         is no answer (`teaching.Exercise.missing`: no seat picked, no card selected) is not graded and not
-        recorded: the feedback says what to enter."""
+        recorded: the feedback says what to enter. Returns the `teaching.Feedback` shown."""
         try:
             ans = self.answer()
             missing = self.exercise.missing(ans)
@@ -557,41 +608,80 @@ class ExerciseWidget(widgets.VBox):
             return self._show(teaching.Feedback(False, str(e)))
         except Exception as e:  # noqa: BLE001 - never raise into the page
             return self._show(teaching.Feedback(False, f"Could not check this answer: {e}"))
-        return self._show(self._count(fb, value))
+        return self._show(*self._count(fb, value))
 
-    def _count(self, fb: teaching.Feedback, value: Any = None) -> teaching.Feedback:
-        """Record the graded answer ``fb`` (to the answer ``value``, as `teaching.Exercise.normalize` reads it) in
-        the progress and return the feedback to show. A wrong answer's feedback shows the right one, so a right
-        answer after it counts as checked, not solved (``revealed``); once an answer was right, more Checks of this
-        exercise are not recorded again (``done``); an answer already checked for this exercise (Check pressed
-        twice, a double click, or the same answer entered again) is not recorded again (``checked``)."""
+    def _count(self, fb: teaching.Feedback, value: Any = None) -> tuple[teaching.Feedback, str]:
+        """Record the graded answer ``fb`` (to the answer ``value``, as `teaching.Exercise.normalize` reads it) in the
+        progress; return the feedback to show and its style (a `FEEDBACK_STYLES` key).
+
+        A wrong answer: the first one gets the rule it broke and "Try again" ("retry"), the solution kept back; a
+        second different one (or any once the solution was shown) gets the rule and the solution, which is then
+        revealed. A right answer is recorded as solved unless the solution was shown before it (``revealed``: then
+        checked, not solved). Once an answer was right, more Checks are not recorded again (``done``); an answer
+        already checked for this exercise (Check pressed twice, a double click, the same answer entered again) is
+        not recorded again and is no new try (``checked``)."""
         if self.done:
-            return teaching.Feedback(fb.correct, f"{fb.message} (This exercise is done and was counted once: "
-                                                 f"{FRESH_ONE})")
+            return self._graded(fb, f" (This exercise is done and was counted once: {FRESH_ONE})")
         if value in self.checked:
-            return teaching.Feedback(fb.correct, f"{fb.message} (This answer was checked already: it is counted "
-                                                 f"once.)")
+            return self._graded(fb, " (This answer was checked already: it is counted once.)")
         self.checked.add(value)
         self.progress.record(self.kind, self.rules.variant, self.seed, fb.correct and not self.revealed)
-        self.done = fb.correct
-        note = ""
-        if fb.correct and self.revealed:
-            note = f" (Not counted as solved: the answer was shown above. {FRESH_ONE})"
-        self.revealed = self.revealed or not fb.correct
-        return teaching.Feedback(fb.correct, fb.message + note)
+        if fb.correct:
+            self.done = True
+            if self.revealed:
+                return self._graded(fb, f" ({NOT_COUNTED} {FRESH_ONE})")
+            return self._graded(fb, " (Solved on a new try: counted as solved.)" if self.wrong_tries else "")
+        self.wrong_tries += 1
+        return self._graded(fb)
 
-    def _show(self, fb: teaching.Feedback) -> teaching.Feedback:
-        """Show ``fb`` in the feedback box (green when right, red otherwise) and return it."""
+    def _graded(self, fb: teaching.Feedback, note: str = "") -> tuple[teaching.Feedback, str]:
+        """The feedback to show for the graded answer ``fb`` as things stand (``note`` added to its text): right;
+        wrong on the first try, the rule and "Try again"; wrong once the solution is due, the rule and the solution
+        (which marks it revealed). Returns (feedback, style)."""
+        if fb.correct:
+            return teaching.Feedback(True, fb.message + note, "", ""), "right"
+        if self.done:  # solved already: the whole explanation may be shown
+            return teaching.Feedback(False, fb.message + note, fb.rule, ""), "wrong"
+        if self.wrong_tries < 2 and not self.revealed:
+            return teaching.Feedback(False, f"Not quite. {fb.rule}{note} {TRY_AGAIN}", fb.rule, ""), "retry"
+        self.revealed = True
+        lead = "Wrong again." if self.wrong_tries >= 2 else "Wrong."
+        return teaching.Feedback(False, f"{lead} {fb.rule}{note}", fb.rule, fb.solution), "wrong"
+
+    def show_answer(self) -> teaching.Feedback:
+        """Show the solution ("Show answer"): the right answer and its rule (`teaching.Exercise.explain`). Records
+        nothing; from now on a right answer to this exercise counts as checked, not solved (unless it was solved
+        already). Returns the `teaching.Feedback` shown; raises nothing."""
+        if self.done:
+            note = "The answer, as you found it."
+        else:
+            self.revealed = True
+            note = f"{NOT_COUNTED} You can still enter it and press Check; {FRESH_ONE[0].lower()}{FRESH_ONE[1:]}"
+        return self._show(teaching.Feedback(False, note, "", self.exercise.explain()), "shown")
+
+    def _show(self, fb: teaching.Feedback, style: str | None = None) -> teaching.Feedback:
+        """Show ``fb`` in the feedback box in ``style`` (a `FEEDBACK_STYLES` key; None: "right" when
+        ``fb.correct``, else "wrong"): its message, the rule in ``rook-rule``, the solution (if any) in
+        ``rook-solution``. Returns ``fb``."""
         self.last_feedback = fb
-        cls, colour, mark = ("rook-right", RIGHT_COLOUR, "✔") if fb.correct else ("rook-wrong", WRONG_COLOUR, "✘")
-        bg = "#e8f5e9" if fb.correct else "#ffebee"
+        cls, colour, bg, mark = FEEDBACK_STYLES[style or ("right" if fb.correct else "wrong")]
+        text = escape(fb.message)
+        if fb.rule and escape(fb.rule) in text:
+            text = text.replace(escape(fb.rule), f"<span class='rook-rule'>{escape(fb.rule)}</span>", 1)
+        solution = (f"<div class='rook-solution' style='margin-top:4px'><b>The answer:</b> {escape(fb.solution)}</div>"
+                    if fb.solution else "")
         self.feedback.value = (f"<div class='{cls}' style='color:{colour};background:{bg};padding:6px;"
-                               f"border-left:4px solid {colour}'>{mark} {escape(fb.message)}</div>")
+                               f"border-left:4px solid {colour}'>{mark} {text}{solution}</div>")
         return fb
 
     def new_exercise(self) -> None:
-        """Move to the next seed and draw a fresh exercise."""
+        """Move to the next seed and draw a fresh exercise (no tries, nothing shown, nothing picked)."""
         self._load(self.seed + 1)
+
+
+def _hint(text: str) -> widgets.HTML:
+    """An italic line saying how to answer."""
+    return widgets.HTML(f"<i>{escape(text)}</i>")
 
 
 def exercise(kind: str, rules: Rules | str | None = None, seed: int = 0, number: int = 1) -> ExerciseWidget:

@@ -6,6 +6,7 @@ import json
 import pathlib
 import re
 import threading
+from html import escape
 
 import ipywidgets as widgets
 import pytest
@@ -13,6 +14,7 @@ import pytest
 from rookcore import teaching
 from rookcore.hand import trick_tables
 from widgets import lessons
+from widgets.card_picker import CardPicker
 from widgets.lessons import ExerciseWidget, Progress
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -29,15 +31,21 @@ def _find(root, cls):
     return [w for w in _walk(root) if cls in getattr(w, "_dom_classes", ())]
 
 
+def _tap(picker, card) -> None:
+    """Tap ``card`` in a card picker as the page does: the message its script sends."""
+    picker._on_message(picker, {"kind": "tap", "id": int(card), "deal": picker.deal}, [])
+
+
 def _enter(w: ExerciseWidget, answer) -> None:
-    """Type / click ``answer`` into the widget's controls (as a learner would)."""
+    """Type / tap ``answer`` into the widget's controls (as a learner would)."""
     if w.kind == "which_cards_legal":
-        for toggle in _find(w, "rook-answer-card"):
-            card = next(c for c, t in w.card_toggles.items() if t is toggle)
-            toggle.value = card in answer
+        picker = _find(w, "rook-answer-cards")[0]
+        for card in picker.shown():
+            if picker.is_picked(card) != (card in answer):
+                _tap(picker, card)
     elif w.kind == "trick_winner":
-        button = next(b for b in _find(w, "rook-answer-seat") if b.description == "NESW"[answer])
-        button.click()
+        picker = _find(w, "rook-answer-cards")[0]
+        _tap(picker, dict(w.exercise.trick_seats)[answer])
     elif w.kind == "score_hand":  # number boxes hold what was typed
         _find(w, "rook-answer-ns")[0].value, _find(w, "rook-answer-ew")[0].value = (str(v) for v in answer)
     elif w.kind == "what_to_bid":
@@ -58,30 +66,144 @@ def _wrong(ex):
     return ex.answer + 5
 
 
+def _solution_shown(w) -> bool:
+    return "rook-solution" in w.feedback.value
+
+
 @pytest.mark.parametrize("variant", ["crowsnest", "tournament", "red-1"])
 @pytest.mark.parametrize("kind", teaching.KINDS)
-def test_wrong_then_right_by_clicks(kind, variant):
+def test_wrong_once_gives_the_rule_and_a_retry_that_counts(kind, variant):
+    """Issue 24 item 7: a first wrong answer explains the rule it broke and lets the learner try again (the solution
+    kept back); a right answer on the retry is solved and counted in the progress list."""
     progress = Progress()
+    view = lessons.progress_view(progress)
     w = ExerciseWidget(kind, rules=variant, seed=2, progress=progress)
     assert "rook-exercise" in w._dom_classes
     feedback = _find(w, "rook-feedback")[0]
     check = _find(w, "rook-check")[0]
     assert feedback.value == ""
-    _enter(w, _wrong(w.exercise))
+    wrong = _wrong(w.exercise)
+    _enter(w, wrong)
     check.click()
-    assert "rook-wrong" in feedback.value and "Wrong:" in feedback.value
+    rule = w.exercise.rule_broken(wrong)
+    assert "rook-wrong" in feedback.value and "rook-try-again" in feedback.value
+    assert f"<span class='rook-rule'>{escape(rule)}</span>" in feedback.value and lessons.TRY_AGAIN in feedback.value
+    assert not _solution_shown(w) and w.last_feedback.solution == ""
+    assert escape(w.exercise.explain()) not in feedback.value  # the solution is kept back
     assert progress.solved(kind) == 0 and progress.attempts[kind] == 1
     _enter(w, w.exercise.answer)
     check.click()
-    assert "rook-right" in feedback.value and "Right:" in feedback.value
-    # the wrong answer's feedback gave the right one away: checked, not solved
-    assert progress.solved(kind) == 0 and progress.attempts[kind] == 2
-    assert "Not counted as solved" in feedback.value
+    assert "rook-right" in feedback.value and "Right:" in feedback.value and "counted as solved" in feedback.value
+    assert progress.solved(kind) == 1 and progress.attempts[kind] == 2
+    assert f"{lessons.KIND_TITLES[kind]}: 1 solved (2 answers checked)" in view.value
     _find(w, "rook-new-exercise")[0].click()
+    assert feedback.value == "" and w.wrong_tries == 0 and not w.revealed
     _enter(w, w.exercise.answer)
     check.click()
-    assert "rook-right" in feedback.value and "Not counted" not in feedback.value
-    assert progress.solved(kind) == 1 and progress.attempts[kind] == 3
+    assert "rook-right" in feedback.value and "counted" not in feedback.value
+    assert progress.solved(kind) == 2 and progress.attempts[kind] == 3
+
+
+def _second_wrong(ex, first):
+    """A wrong answer other than ``first``."""
+    if ex.kind == "which_cards_legal":
+        options = [frozenset(ex.hand), frozenset(list(ex.answer)[1:]), frozenset(list(ex.answer)[:1])]
+        options += [frozenset({c}) for c in ex.hand] + [ex.answer | {c} for c in ex.hand]
+    elif ex.kind == "trick_winner":
+        options = range(4)
+    elif ex.kind == "score_hand":
+        options = [(ex.answer[0] - 20, ex.answer[1]), (ex.answer[0], ex.answer[1] + 5)]
+    elif ex.kind == "what_to_bid":
+        options = ex.choices
+    else:
+        options = [ex.answer + 10, ex.answer + 15]
+    return next(o for o in options if o and ex.normalize(o) != ex.normalize(first) and not ex.is_correct(o))
+
+
+@pytest.mark.parametrize("kind", teaching.KINDS)
+def test_wrong_twice_shows_the_solution(kind):
+    """A second, different wrong answer shows the rule and the solution; a right answer after it is checked, not
+    solved."""
+    progress = Progress()
+    w = ExerciseWidget(kind, seed=2, progress=progress)
+    first = _wrong(w.exercise)
+    _enter(w, first)
+    w.check_button.click()
+    assert not _solution_shown(w)
+    second = _second_wrong(w.exercise, first)
+    _enter(w, second)
+    fb = w.check()
+    assert not fb.correct and fb.solution == w.exercise.explain() and fb.rule == w.exercise.rule_broken(second)
+    assert _solution_shown(w) and "rook-try-again" not in w.feedback.value and "Wrong again." in w.feedback.value
+    assert escape(w.exercise.explain()) in w.feedback.value and w.revealed
+    assert progress.attempts[kind] == 2 and progress.solved(kind) == 0
+    _enter(w, w.exercise.answer)
+    fb = w.check()
+    assert fb.correct and lessons.NOT_COUNTED in fb.message
+    assert progress.attempts[kind] == 3 and progress.solved(kind) == 0
+
+
+@pytest.mark.parametrize("kind", teaching.KINDS)
+def test_show_answer_shows_the_solution_and_is_not_solved(kind):
+    """"Show answer" shows the solution at once and records nothing; a right answer after it is an answer checked,
+    not solved (a teacher would not count it)."""
+    progress = _CountingProgress()
+    w = ExerciseWidget(kind, seed=3, progress=progress)
+    show = _find(w, "rook-show-answer")[0]
+    assert show.description == "Show answer"
+    show.click()
+    assert "rook-shown" in w.feedback.value and _solution_shown(w)
+    assert escape(w.exercise.explain()) in w.feedback.value and lessons.NOT_COUNTED in w.feedback.value
+    assert progress.recorded == []
+    _enter(w, w.exercise.answer)
+    fb = w.check()
+    assert fb.correct and lessons.NOT_COUNTED in fb.message
+    assert progress.recorded == [(kind, "crowsnest", 3, False)] and progress.solved(kind) == 0
+    w.new_exercise()  # a new exercise: its solution is kept back again
+    assert not w.revealed and w.feedback.value == ""
+    _enter(w, _wrong(w.exercise))
+    w.check_button.click()
+    assert not _solution_shown(w) and "rook-try-again" in w.feedback.value
+
+
+def test_show_answer_after_solving_keeps_it_solved():
+    progress = Progress()
+    w = ExerciseWidget("count_points", seed=1, progress=progress)
+    _enter(w, w.exercise.answer)
+    assert w.check().correct
+    w.show_button.click()
+    assert "rook-shown" in w.feedback.value and "as you found it" in w.feedback.value
+    assert progress.solved("count_points") == 1 and progress.attempts["count_points"] == 1
+
+
+@pytest.mark.parametrize("kind", ["which_cards_legal", "trick_winner"])
+def test_cards_are_answered_by_tapping_their_pictures(kind):
+    """The answer cards are the pictures (a CardPicker): a tapped card is picked (marked), a second tap takes it
+    back; in a trick the pick moves to the card tapped last."""
+    w = ExerciseWidget(kind, rules="red-1", seed=0, progress=Progress())
+    picker = _find(w, "rook-answer-cards")[0]
+    assert isinstance(picker, CardPicker) and picker is w.card_picker
+    cards = picker.shown()
+    shown = w.exercise.hand if kind == "which_cards_legal" else w.exercise.trick
+    assert cards == list(shown) and all(c["svg"].startswith("<svg") for c in picker.cards)
+    _tap(picker, cards[0])
+    assert picker.picked == [int(cards[0])] and picker.is_picked(cards[0])
+    _tap(picker, cards[1])
+    assert picker.selection == (cards[:2] if kind == "which_cards_legal" else [cards[1]])
+    _tap(picker, cards[1])
+    assert picker.selection == (cards[:1] if kind == "which_cards_legal" else [])
+    if kind == "trick_winner":
+        w.tap(cards[2])
+        assert w.selected_seat == w.exercise.trick_seats[2][0]
+        captions = [c["caption"] for c in picker.cards]
+        assert captions[0].endswith(" (led)") and [c[0] for c in captions] == [
+            "NESW"[s] for s, _ in w.exercise.trick_seats]
+        assert picker.cards[0]["label"].endswith(f"played by {teaching.SEAT_NAMES[w.exercise.trick_leader]} (led)")
+    deal = picker.deal
+    w.new_exercise()  # fresh cards, none picked; a tap made on the old ones is ignored
+    assert picker.picked == [] and picker.deal == deal + 1 and w.card_picker is picker
+    picker._on_message(picker, {"kind": "tap", "id": int(picker.shown()[0]), "deal": deal}, [])
+    assert picker.picked == []
 
 
 def test_no_card_selected_is_not_an_answer():
@@ -194,11 +316,12 @@ def test_number_boxes_read_signed_whole_numbers():
     assert w.ns_box.value == w.ew_box.value == "" and w.ns_box.placeholder
 
 
-def test_card_toggles_match_hand():
+def test_answer_cards_are_the_hand_with_card_names():
     w = ExerciseWidget("which_cards_legal", rules="red-1", seed=0, progress=Progress())
-    labels = [t.description for t in _find(w, "rook-answer-card")]
-    assert len(labels) == len(w.exercise.hand)
-    assert all(re.fullmatch(r"[RYGB]\d+|Rook|Red 1", x) for x in labels)
+    cards = w.card_picker.cards
+    assert [c["id"] for c in cards] == [int(c) for c in w.exercise.hand]
+    assert all(re.fullmatch(r"(Red|Yellow|Green|Black) \d+|The Rook|The Red 1", c["label"]) for c in cards), cards
+    assert all(re.fullmatch(r"[RYGB]\d+|ROOK", c["code"]) for c in cards)
 
 
 def test_progress_view_and_lessons():
@@ -487,10 +610,12 @@ def test_a_double_click_on_check_counts_one_answer(kind):
     w.check_button.click()  # a double click
     assert progress.attempts[kind] == 1 and len(progress.recorded) == 1
     assert "rook-wrong" in w.feedback.value and "checked already" in w.feedback.value
+    assert "rook-try-again" in w.feedback.value and w.wrong_tries == 1  # a double click is no second try
+    assert not _solution_shown(w)
     _enter(w, w.exercise.answer)
     w.check_button.click()
     w.check_button.click()
-    assert progress.attempts[kind] == 2 and progress.solved(kind) == 0  # right after wrong: checked, not solved
+    assert progress.attempts[kind] == 2 and progress.solved(kind) == 1  # right on the retry: solved
     _enter(w, _wrong(w.exercise))  # back to the first answer: already checked
     w.check_button.click()
     assert progress.attempts[kind] == 2
@@ -498,7 +623,7 @@ def test_a_double_click_on_check_counts_one_answer(kind):
     _enter(w, w.exercise.answer)
     w.check_button.click()
     w.check_button.click()
-    assert progress.attempts[kind] == 3 and progress.solved(kind) == 1
+    assert progress.attempts[kind] == 3 and progress.solved(kind) == 2
 
 
 def test_four_different_answers_count_four(tmp_path):
