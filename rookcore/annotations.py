@@ -238,6 +238,9 @@ def review(record: HandRecord, threshold: int = 10, seat: str = "S", analysis: d
     "??". Each item is the analyzer's card entry (``step``, ``trick``, ``seat``, ``card``, ``best``, ``value``,
     ``loss``, ``mark``, ``best_cards``) plus ``team`` ("N–S"/"E–W") and ``text``, a plain sentence such as
     "Trick 4: you played G5 (cost 15 points); G14 would have kept 85 for N–S." Items are in playing order.
+    A card of a budgeted analysis that is not valued exactly (``"exact": false``, `rookcore.analysis.budget`) is
+    kept when its proven mark is "?" or "??", with ``better`` empty and a sentence giving the proven range of
+    ``best`` instead of a number.
     A hand without play (passed out, or stopped before the first card) gives ``[]``. ``progress`` and ``solver`` are
     passed to `analyze` when the analysis runs here (``analysis`` may also be a partial report: its cards are filtered alike).
     Raises ValueError for an unknown seat or a threshold that is not a positive integer.
@@ -251,7 +254,15 @@ def review(record: HandRecord, threshold: int = 10, seat: str = "S", analysis: d
     team = TEAM_NAMES[SEATS.index(seat) & 1]
     out = []
     for c in analysis.get("cards") or ():
-        if c["seat"] != seat or not (c["loss"] >= threshold or c["mark"] in ("?", "??")):
+        exact = c.get("exact", True)  # a budgeted analysis' card not valued exactly: only its mark and ranges
+        if c["seat"] != seat or not ((exact and c["loss"] >= threshold) or c["mark"] in ("?", "??")):
+            continue
+        if not exact:
+            what = ("it changed whether the bid is made" if c["mark"] == "??" else
+                    "it lost at least the mistake threshold") + " — proved"
+            text = (f"Trick {c['trick']}: you played {c['card']} ({what}); with best play {team} would have kept "
+                    f"between {c['best_lo']} and {c['best_hi']} points (the exact values are still open).")
+            out.append({**c, "better": [], "team": team, "text": text})
             continue
         better = [b for b in c["best_cards"] if b != c["card"]] or list(c["best_cards"])
         loss = c["loss"]

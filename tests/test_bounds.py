@@ -238,3 +238,16 @@ def test_proven_marks_agree_with_exact_values(name, options, threshold, monkeypa
         got = hand.report()
         assert [c["mark"] for c in got["cards"]] == [c["mark"] for c in exact["cards"]]
         check_against_exact(got, exact)
+
+
+def test_review_of_a_budgeted_analysis_names_proven_ranges():
+    from rookcore.annotations import review
+
+    rec = synthetic_record(get_rules("crowsnest"), 7600, 9)
+    analysis = analyze_record(rec, budget=60)
+    card = dict(analysis["cards"][0], best=None, value=None, loss=None, best_cards=[], exact=False, lo=0, hi=120,
+                best_lo=40, best_hi=60, mark="?")
+    items = review(rec, seat=card["seat"], analysis={**analysis, "cards": [card]})
+    assert len(items) == 1 and items[0]["better"] == [] and "between 40 and 60" in items[0]["text"]
+    card["mark"] = ""
+    assert review(rec, seat=card["seat"], analysis={**analysis, "cards": [card]}) == []

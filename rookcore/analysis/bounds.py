@@ -38,7 +38,7 @@ from ..hand import HandState, Phase
 from ..rules import Rules
 from .dd import Solver, _tie_class
 
-__all__ = ["Outcome", "outcomes", "Position", "Prover", "bid_threshold_key", "done_value"]
+__all__ = ["Outcome", "outcomes", "Position", "Prover", "bid_threshold_key", "bid_question", "done_value"]
 
 
 @dataclass(frozen=True)
@@ -357,6 +357,17 @@ class Prover:
         cards = set(out)
         legal = [int(c) for c in pos.state.legal_cards()]
         return sorted(c for c in legal if root.runs.get(c, c) in cards)
+
+
+def bid_question(state: HandState, solver: Solver | None = None) -> bool:
+    """Can the declaring team reach its bid against best defence from ``state`` (a play-phase position, possibly
+    mid-trick, or a finished hand)? Best play is the solver's (each side maximises its own final points less the
+    other's; the Partnership tie-break and the majority bonus included), and the bid is reached when the declaring
+    team's final captured points (nest and bonus included) are at least the bid. One null-window test per card of
+    the seat to act at most (a few under the Partnership tie-break, where the bonus makes points not monotone in
+    the value). ``solver``: the `Solver` to search with (its table is kept for later questions). Raises ValueError
+    outside the play phase, and what the solver raises (`dd.SearchTimeout` after its deadline, ...)."""
+    return Prover(solver).decide(Position(state), bid_threshold_key(state))
 
 
 def key_values(pos: Position, key: Callable[[tuple[int, int]], Any]) -> set:
