@@ -116,6 +116,12 @@ CARD = "button.rook-tv-card"
 """South's card pictures on the table; ``.legal`` when one may be tapped now."""
 
 
+def tap_card(locator) -> None:
+    """Tap a card of South's fan where a finger would: on its top-left corner, the part the next card leaves
+    uncovered (its number and symbol)."""
+    locator.click(position={"x": 5, "y": 14})
+
+
 def card_names(page, legal_only: bool = False) -> list[str]:
     """South's cards on the table by their page names ("R14", "Crow", "Red 1"), read from each card's label
     ("Play R14", "Put back Crow (from the nest)", "G5: must follow Red (holds R9)")."""
@@ -148,14 +154,15 @@ def _settle(page, quiet_s: float = 0.6, timeout_s: float = ACTION_TIMEOUT_S) -> 
     return last
 
 
-def _click_and_wait(page, locator, what: str, double: bool = False) -> None:
-    """Click (``double``: double-click) ``locator`` and wait until the Play panel shows the result (changes, then
-    settles)."""
+def _click_and_wait(page, locator, what: str, double: bool = False, position: dict | None = None) -> None:
+    """Click (``double``: double-click) ``locator`` (at ``position`` in it, e.g. a card's uncovered corner) and wait
+    until the Play panel shows the result (changes, then settles)."""
     before = _play_signature(page)
+    where = {"position": position} if position else {}
     if double:
-        locator.dblclick(timeout=10_000)
+        locator.dblclick(timeout=10_000, **where)
     else:
-        locator.click(timeout=10_000)
+        locator.click(timeout=10_000, **where)
     wait_until(lambda: _play_signature(page) != before, what=f"the app to react to {what}")
     _settle(page)
 
@@ -269,7 +276,7 @@ def play_one_hand(page, *, bid: bool, shots: dict[str, Path] | None = None,
             total = picks.count()
             for i in range(total - n, total):
                 p = picks.nth(i)
-                p.click()
+                tap_card(p)
                 wait_until(lambda p=p: "picked" in (p.get_attribute("class") or ""),
                            what="a tapped card to be marked as picked")
             wait_until(lambda: f"{n} chosen" in page.locator(".rook-discard-count").inner_text()
@@ -290,7 +297,7 @@ def play_one_hand(page, *, bid: bool, shots: dict[str, Path] | None = None,
             text = card_names(page, legal_only=True)[0]
             log.append(text)
             held = page.locator(CARD).count()
-            _click_and_wait(page, card, f"playing {text}", double=double_click)
+            _click_and_wait(page, card, f"playing {text}", double=double_click, position={"x": 5, "y": 14})
             if double_click:
                 _settle(page)
                 assert page.locator(CARD).count() == held - 1, f"double click on {text}"

@@ -4,8 +4,11 @@
   ``http://127.0.0.1:PORT/voila/render/app.ipynb`` (lessons: ``.../voila/render/tutorial/NN-….ipynb``).
 * ``browser`` (session): one ``sync_playwright()`` + Debian Chromium for the whole session.
 * ``page`` (function): a fresh context/page; ``page.errors`` collects page errors and
-  console errors (strings) for the test to assert on, leaving out failed CDN fetches
-  (no internet here); ``page.console_all`` has every console message.
+  console errors (strings) for the test to assert on; ``page.console_all`` has every console message.
+
+The server renders with the app's Voila template (``share/jupyter/voila/templates/rook``, chosen in voila.json),
+taken from this checkout: ``voila_server`` puts ``share/jupyter`` first on JUPYTER_PATH (``pip install -e .``
+installs a copy, which would be stale after an edit of the template).
 
 Without /usr/bin/chromium the tests skip, except under CI=true where they fail.
 """
@@ -38,8 +41,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 READY_TIMEOUT = 60.0
-# Console errors that only mean "no internet here" (Voila's pages try a CDN for icons).
-OFFLINE_NOISE = ("net::ERR_NAME_NOT_RESOLVED", "net::ERR_INTERNET_DISCONNECTED")
+VOILA_DATA = REPO_ROOT / "share" / "jupyter"  # holds voila/templates/rook, the app's template
 
 _BROWSER_DIR = Path(__file__).resolve().parent
 
@@ -61,6 +63,12 @@ def _require_chromium() -> None:
         if _in_ci():
             pytest.fail(msg)
         pytest.skip(msg)
+
+
+def jupyter_path_env() -> str:
+    """JUPYTER_PATH with this checkout's ``share/jupyter`` first (Voila looks for templates there)."""
+    rest = [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p and p != str(VOILA_DATA)]
+    return os.pathsep.join([str(VOILA_DATA), *rest])
 
 
 def _free_port() -> int:
@@ -89,7 +97,8 @@ def voila_server(tmp_path_factory, env: dict | None = None):
         ],
         cwd=REPO_ROOT,
         # the tests' files live under the base temp folder
-        env={**os.environ, "ROOK_FILES_ROOT": str(tmp_path_factory.getbasetemp()), **(env or {})},
+        env={**os.environ, "JUPYTER_PATH": jupyter_path_env(),
+             "ROOK_FILES_ROOT": str(tmp_path_factory.getbasetemp()), **(env or {})},
         stdin=subprocess.DEVNULL,
         stdout=log,
         stderr=subprocess.STDOUT,
@@ -152,7 +161,7 @@ def page(browser, artifacts_dir):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     pg = context.new_page()
     pg.set_default_timeout(30_000)
-    errors: list[str] = []  # page errors + console errors, offline CDN noise left out
+    errors: list[str] = []  # page errors + console errors
     console_all: list[str] = []  # every console message, unfiltered
     pg.errors = errors  # type: ignore[attr-defined]
     pg.console_all = console_all  # type: ignore[attr-defined]
@@ -160,7 +169,7 @@ def page(browser, artifacts_dir):
     def on_console(msg):
         text = f"console.{msg.type}: {msg.text}"
         console_all.append(text)
-        if msg.type == "error" and not any(n in msg.text for n in OFFLINE_NOISE):
+        if msg.type == "error":
             errors.append(text)
 
     pg.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))

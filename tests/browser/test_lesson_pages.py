@@ -1,15 +1,19 @@
-"""The tutorial in headless Chromium: the Learn tab's links, an exercise answered wrong then right, and a
-newcomer's walk through every lesson (and the statistics page) without errors.
+"""The tutorial in headless Chromium: the Learn tab's links, exercises answered wrong then right as a teacher takes
+them (a first wrong answer gets the rule it broke and a retry; the solution after a second wrong try or on "Show
+answer"), cards answered by tapping their pictures (and by keyboard), and a newcomer's walk through every lesson (and
+the statistics page) without errors.
 
 The right answer is not read from the page: the test finds the lesson's first ``ExerciseWidget(kind,
 rules=..., seed=...)`` call in the lesson notebook and rebuilds that exercise with the engine
 (`rookcore.teaching.make_exercise`), exactly as the widget does in the page's kernel.
 
 Stable names used (widgets/lessons.py): ``rook-exercise`` / ``rook-exercise-<kind>``, ``rook-check``,
-``rook-feedback`` holding ``rook-right`` (green) or ``rook-wrong`` (red), ``rook-answer-points``,
-``rook-answer-seat``, ``rook-answer-card``, ``rook-answer-ns`` / ``rook-answer-ew``, ``rook-answer-bid``,
-``rook-lesson-header``, ``rook-lesson-nav``, ``rook-tutorial-index``; widgets/app.py: ``rook-learn``,
-``rook-stats-link``.
+``rook-show-answer``, ``rook-feedback`` holding ``rook-right`` (green), ``rook-wrong`` (red; ``rook-try-again`` on
+a first wrong try) or ``rook-shown`` (the answer on request), with ``rook-rule`` and ``rook-solution`` inside,
+``rook-answer-points``, ``rook-answer-cards`` (widgets/card_picker.py: ``button.rook-cp-card`` with ``data-code``,
+``aria-pressed``, class ``picked``, ``.rook-cp-badge``), ``rook-answer-ns`` / ``rook-answer-ew``,
+``rook-answer-bid``, ``rook-lesson-header``, ``rook-lesson-nav``, ``rook-tutorial-index``; widgets/app.py:
+``rook-learn``, ``rook-stats-link``.
 """
 from __future__ import annotations
 
@@ -24,8 +28,7 @@ from browser_helpers import assert_no_traceback, open_app, open_tab, wait_until
 
 from rookcore import teaching
 from rookcore.rules import get_rules
-from widgets.cards import card_label
-from widgets.lessons import KIND_TITLES, LESSONS, RIGHT_COLOUR, WRONG_COLOUR
+from widgets.lessons import KIND_TITLES, LESSONS, NOT_COUNTED, RIGHT_COLOUR, SHOWN_COLOUR, TRY_AGAIN, WRONG_COLOUR
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 TUTORIAL = REPO_ROOT / "notebooks" / "tutorial"
@@ -127,24 +130,29 @@ def enter_answer(page, box, ex: teaching.Exercise, value) -> None:
         _type_int(box.locator(".rook-answer-ns input"), value[0])
         _type_int(box.locator(".rook-answer-ew input"), value[1])
     elif ex.kind == "trick_winner":
-        seat = "NESW"[value]
-        box.locator("button.rook-answer-seat").filter(has_text=re.compile(rf"^\s*{seat}\s*$")).click()
+        tap_card(page, box, ex, dict(ex.trick_seats)[value], True)
     elif ex.kind == "which_cards_legal":
-        labels = {card_label(c, ex.rules.bird_name, ex.rules.red_one): c in value for c in ex.hand}
-        toggles = box.locator("button.rook-answer-card")
-        assert toggles.count() == len(ex.hand)
-        for i in range(toggles.count()):
-            t = toggles.nth(i)
-            want = labels[t.inner_text().strip()]
-            pressed = "mod-active" in (t.get_attribute("class") or "")
-            if want != pressed:
-                t.click()
-                page.wait_for_function("([el, want]) => el.classList.contains('mod-active') === want",
-                                       arg=[t.element_handle(), want], timeout=FEEDBACK_TIMEOUT_MS)
+        assert box.locator("button.rook-cp-card").count() == len(ex.hand)
+        for card in ex.hand:
+            tap_card(page, box, ex, card, card in value)
     elif ex.kind == "what_to_bid":
         box.locator(".rook-answer-bid select").select_option(label="Pass" if value == "pass" else str(value))
     else:
         raise AssertionError(ex.kind)
+
+
+def card_button(box, ex: teaching.Exercise, card):
+    """The picture of ``card`` among the exercise's answer cards: a ``<button>``."""
+    return box.locator(f".rook-answer-cards button.rook-cp-card[data-code='{card.notation(ex.rules.bird_name)}']")
+
+
+def tap_card(page, box, ex: teaching.Exercise, card, picked: bool) -> None:
+    """Click ``card``'s picture if it is not as wanted (``picked``), and wait until it shows so (aria-pressed)."""
+    button = card_button(box, ex, card)
+    if (button.get_attribute("aria-pressed") == "true") != picked:
+        button.click()
+    page.wait_for_function("([el, want]) => el.getAttribute('aria-pressed') === String(want)",
+                           arg=[button.element_handle(), picked], timeout=FEEDBACK_TIMEOUT_MS)
 
 
 def _type_int(input_locator, value: int | str) -> None:
@@ -153,11 +161,20 @@ def _type_int(input_locator, value: int | str) -> None:
     input_locator.press("Enter")
 
 
-def check_and_wait(page, box, cls: str) -> str:
-    box.locator("button.rook-check").click()
+def check_and_wait(page, box, cls: str, button: str = "rook-check") -> str:
+    """Press the exercise's ``button`` (Check) and wait for feedback of class ``cls``; returns its text (one line)."""
+    before = box.locator(".rook-feedback").inner_html()
+    box.locator(f"button.{button}").click()
     fb = box.locator(f".rook-feedback .{cls}")
     fb.wait_for(state="visible", timeout=FEEDBACK_TIMEOUT_MS)
-    return fb.inner_text().strip()
+    page.wait_for_function("([el, old]) => el.innerHTML !== old", arg=[box.locator(".rook-feedback").element_handle(),
+                           before], timeout=FEEDBACK_TIMEOUT_MS)
+    return " ".join(fb.inner_text().split())
+
+
+def first_try(ex: teaching.Exercise, wrong) -> str:
+    """The feedback a first wrong answer gets: the rule it broke and a retry, no solution."""
+    return f"✘ Not quite. {ex.rule_broken(wrong)} {TRY_AGAIN}"
 
 
 def wait_for_lesson(page, slug: str) -> None:
@@ -170,18 +187,19 @@ def wait_for_lesson(page, slug: str) -> None:
 
 
 # ----------------------------------------------------------------------------- tests
-def _answers_checked(learn, kind_title: str) -> int:
-    """The "N answers checked" count of one exercise kind in the app's progress view."""
+def _progress_counts(learn, kind_title: str) -> tuple[int, int]:
+    """The "N solved (M answers checked)" counts of one exercise kind in the app's progress view: (N, M)."""
     text = learn.locator(".rook-progress").inner_text()
-    m = re.search(rf"{re.escape(kind_title)}: \d+ solved \((\d+) answers? checked\)", text)
+    m = re.search(rf"{re.escape(kind_title)}: (\d+) solved \((\d+) answers? checked\)", text)
     assert m, text
-    return int(m.group(1))
+    return int(m.group(1)), int(m.group(2))
 
 
 @pytest.mark.timeout(1800)
 def test_first_lesson_from_the_learn_tab_wrong_then_right(voila_url, page, artifacts_dir):
-    """The Learn tab opens lesson 1 in a new browser tab (the app's tab, and its game, stay); a wrong then a right
-    answer there are checked by the engine, and the app's progress view follows (shared progress file)."""
+    """The Learn tab opens lesson 1 in a new browser tab (the app's tab, and its game, stay); a wrong answer there
+    gets the rule it broke and a retry (no solution), the right answer on the retry is solved, and the app's progress
+    view follows (shared progress file)."""
     slug = LESSONS[0][0]
     spec = notebook_exercises(slug)[0]
     ex = rebuild_exercise(spec)
@@ -203,7 +221,7 @@ def test_first_lesson_from_the_learn_tab_wrong_then_right(voila_url, page, artif
         assert (notebooks_dir / href).is_file(), href
     assert links.first.get_attribute("target") == "_blank"
     kind_title = KIND_TITLES[spec["kind"]]
-    checked_before = _answers_checked(learn, kind_title)
+    solved_before, checked_before = _progress_counts(learn, kind_title)
 
     with page.context.expect_page(timeout=PAGE_TIMEOUT_MS) as opened:
         links.first.click()
@@ -224,11 +242,11 @@ def test_first_lesson_from_the_learn_tab_wrong_then_right(voila_url, page, artif
     assert ex.prompt in box.locator(".rook-prompt").inner_text()
 
     enter_answer(lesson, box, ex, wrong)
-    text = check_and_wait(lesson, box, "rook-wrong")
+    text = check_and_wait(lesson, box, "rook-try-again")
     box.scroll_into_view_if_needed()
     box.screenshot(path=str(artifacts_dir / "lesson-wrong.png"))
-    assert text.startswith("✘ Wrong"), text
-    assert text == "✘ " + ex.check(wrong).message, text  # the kernel checked the answer the test entered
+    assert text == first_try(ex, wrong), text  # the kernel checked the answer the test entered: the rule, a retry
+    assert box.locator(".rook-feedback .rook-solution").count() == 0 and ex.explain() not in text
     colour = box.locator(".rook-feedback .rook-wrong").evaluate("el => getComputedStyle(el).color")
     assert colour == _rgb(WRONG_COLOUR), colour
 
@@ -236,9 +254,7 @@ def test_first_lesson_from_the_learn_tab_wrong_then_right(voila_url, page, artif
     text = check_and_wait(lesson, box, "rook-right")
     box.scroll_into_view_if_needed()
     box.screenshot(path=str(artifacts_dir / "lesson-right.png"))
-    assert text.startswith("✔ Right"), text
-    assert text.startswith("✔ " + ex.check(ex.answer).message), text
-    assert "Not counted as solved" in text, text  # the wrong answer's feedback had given it away
+    assert text == f"✔ {ex.check(ex.answer).message} (Solved on a new try: counted as solved.)", text
     colour = box.locator(".rook-feedback .rook-right").evaluate("el => getComputedStyle(el).color")
     assert colour == _rgb(RIGHT_COLOUR), colour
     assert box.locator(".rook-feedback .rook-wrong").count() == 0
@@ -246,11 +262,12 @@ def test_first_lesson_from_the_learn_tab_wrong_then_right(voila_url, page, artif
     errors = unexpected_errors(lesson.errors, bad)
     assert not errors, errors
 
-    # Back on the app's tab: the Play panel is still there, and the progress shows both answers and the visit.
+    # Back on the app's tab: the Play panel is still there, and the progress shows both answers, the exercise
+    # solved on the retry, and the visit.
     page.bring_to_front()
     assert page.locator(".rook-play").count() == 1
-    wait_until(lambda: _answers_checked(learn, kind_title) == checked_before + 2, timeout_s=30,
-               what="the app's progress view to count the lesson's two answers")
+    wait_until(lambda: _progress_counts(learn, kind_title) == (solved_before + 1, checked_before + 2), timeout_s=30,
+               what="the app's progress view to count the lesson's two answers and one exercise solved")
     first = learn.locator(".rook-tutorial-index li").first.inner_text()
     assert "✔" in first, first
     page.screenshot(path=str(artifacts_dir / "learn-progress.png"), full_page=True)
@@ -275,16 +292,83 @@ def _open_first_exercise(page, voila_url: str, slug: str, kind: str):
 
 
 @pytest.mark.timeout(1800)
-def test_trick_winner_lesson_seat_buttons_wrong_then_right(voila_url, page):
-    """Lesson 05's first "who wins the trick" exercise, answered with the N/E/S/W buttons."""
+def test_trick_winner_lesson_tap_the_winning_card(voila_url, page, artifacts_dir):
+    """Lesson 05's first "who wins the trick" exercise, answered by tapping card pictures: a losing card first (it
+    is marked as picked; the rule says why it cannot win, and the solution is kept back), then the winner."""
     ex, box, bad = _open_first_exercise(page, voila_url, "05-winning-tricks", "trick_winner")
+    cards = box.locator(".rook-answer-cards button.rook-cp-card")
+    assert cards.count() == 4
+    seats = [s for s, _c in ex.trick_seats]
+    labels = [cards.nth(i).get_attribute("aria-label") for i in range(4)]
+    assert labels[0].endswith(f"played by {teaching.SEAT_NAMES[seats[0]]} (led)"), labels
 
     wrong = wrong_answer(ex)
     enter_answer(page, box, ex, wrong)
-    assert check_and_wait(page, box, "rook-wrong") == "✘ " + ex.check(wrong).message
-    enter_answer(page, box, ex, ex.answer)
+    picked = card_button(box, ex, dict(ex.trick_seats)[wrong])
+    assert "picked" in picked.get_attribute("class") and picked.locator(".rook-cp-badge").is_visible()
+    assert box.locator(".rook-answer-cards button.rook-cp-card[aria-pressed='true']").count() == 1
+    assert check_and_wait(page, box, "rook-try-again") == first_try(ex, wrong)
+    box.scroll_into_view_if_needed()
+    box.screenshot(path=str(artifacts_dir / "lesson-trick-wrong.png"))
+    assert box.locator(".rook-feedback .rook-solution").count() == 0
+    enter_answer(page, box, ex, ex.answer)  # the pick moves to the winner
+    assert box.locator(".rook-answer-cards button.rook-cp-card[aria-pressed='true']").count() == 1
     right = check_and_wait(page, box, "rook-right")
-    assert right.startswith("✔ " + ex.check(ex.answer).message) and "Not counted as solved" in right, right
+    assert right == f"✔ {ex.check(ex.answer).message} (Solved on a new try: counted as solved.)", right
+    assert_no_traceback(page)
+    errors = unexpected_errors(page.errors, bad)
+    assert not errors, errors
+
+
+@pytest.mark.timeout(1800)
+def test_following_suit_lesson_tap_cards_keyboard_and_show_answer(voila_url, page, artifacts_dir):
+    """Lesson 04's "which cards may be played": the hand is card pictures; a card lifts under the pointer; picks are
+    made by tapping and by keyboard (Tab to a card, arrows, Space), marked (raised, outlined, ✓, aria-pressed); a
+    wrong answer gets the rule, a second wrong one the solution. Exercise 2: "Show answer" shows the solution."""
+    ex, box, bad = _open_first_exercise(page, voila_url, "04-following-suit-and-the-bird", "which_cards_legal")
+    cards = box.locator(".rook-answer-cards button.rook-cp-card")
+    assert cards.count() == len(ex.hand)
+    first = cards.first
+    assert first.get_attribute("aria-label") and first.get_attribute("aria-pressed") == "false"
+    first.hover()
+    page.wait_for_function("el => getComputedStyle(el).transform !== 'none'", arg=first.element_handle())
+
+    # keyboard: focus the first card, move right with the arrow key, pick it with Space, take it back with Enter
+    first.focus()
+    page.keyboard.press("ArrowRight")
+    second = cards.nth(1)
+    assert second.evaluate("el => el === document.activeElement")
+    page.keyboard.press("Space")
+    page.wait_for_function("el => el.getAttribute('aria-pressed') === 'true'", arg=second.element_handle())
+    page.keyboard.press("Enter")
+    page.wait_for_function("el => el.getAttribute('aria-pressed') === 'false'", arg=second.element_handle())
+
+    wrong = wrong_answer(ex)
+    enter_answer(page, box, ex, wrong)
+    marked = box.locator(".rook-answer-cards button.rook-cp-card.picked")
+    assert marked.count() == len(wrong)
+    assert marked.first.locator(".rook-cp-badge").is_visible()
+    assert marked.first.evaluate("el => getComputedStyle(el).transform") != "none"  # raised
+    assert check_and_wait(page, box, "rook-try-again") == first_try(ex, wrong)
+    box.scroll_into_view_if_needed()
+    box.screenshot(path=str(artifacts_dir / "lesson-cards-wrong.png"))
+
+    second_wrong = next(w for w in [frozenset(ex.hand), frozenset(list(ex.answer)[:1])]
+                        + [ex.answer | {c} for c in ex.hand] if w != wrong and not ex.is_correct(w))
+    enter_answer(page, box, ex, second_wrong)
+    text = check_and_wait(page, box, "rook-solution")
+    assert text == f"The answer: {ex.explain()}", text
+    box.scroll_into_view_if_needed()
+    box.screenshot(path=str(artifacts_dir / "lesson-cards-solution.png"))
+
+    spec = [s for s in notebook_exercises("04-following-suit-and-the-bird") if s["number"] == 2][0]
+    ex2, box2 = rebuild_exercise(spec), page.locator(".rook-exercise-which_cards_legal").nth(1)
+    text = check_and_wait(page, box2, "rook-shown", button="rook-show-answer")
+    assert NOT_COUNTED in text and box2.locator(".rook-solution").inner_text().strip() == f"The answer: {ex2.explain()}"
+    colour = box2.locator(".rook-feedback .rook-shown").evaluate("el => getComputedStyle(el).color")
+    assert colour == _rgb(SHOWN_COLOUR), colour
+    box2.scroll_into_view_if_needed()
+    box2.screenshot(path=str(artifacts_dir / "lesson-show-answer.png"))
     assert_no_traceback(page)
     errors = unexpected_errors(page.errors, bad)
     assert not errors, errors

@@ -14,7 +14,7 @@ import pytest
 
 from browser_helpers import (CARD, HAND_TIMEOUT_S, POLL_S, WIDGETS_TIMEOUT_MS, _click_and_wait, _learner_situation,
                              _lowest_bid, _settle, _choose_trump_button, assert_no_app_error, button, card_names,
-                             scored_rows, set_speed, status_text, wait_until)
+                             scored_rows, set_speed, status_text, tap_card, wait_until)
 from rookcore.rules import get_rules
 
 SIZES = {"1366x768": (1366, 768), "1024x768": (1024, 768), "390x844": (390, 844)}
@@ -105,12 +105,12 @@ def test_a_hand_by_tapping_cards(voila_url, browser, artifacts_dir, variant, siz
                 n = rules.nest_size
                 picks = page.locator(CARD)
                 for i in range(picks.count() - n, picks.count()):
-                    picks.nth(i).click()
+                    tap_card(picks.nth(i))
                     wait_until(lambda i=i: "picked" in (picks.nth(i).get_attribute("class") or ""),
                                what="the tapped card marked as picked")
                 _click_and_wait(page, button(page, "rook-discard-button", "Discard").first, "Discard")
             else:
-                _click_and_wait(page, page.locator(CARD + ".legal").first, "a card")
+                _click_and_wait(page, page.locator(CARD + ".legal").first, "a card", position={"x": 5, "y": 14})
         _settle(page)
         page.screenshot(path=str(artifacts_dir / f"table-{variant}-{size}-end.png"))
         final = _pane_text(page)

@@ -134,23 +134,38 @@ export default {
       if (text) reasonTimer = setTimeout(() => { reason.textContent = ""; reason.classList.remove("shown"); }, 4000);
     }
 
+    // One overlapping fan, grouped by colour; a fan too tight to tap (the discard's hand and nest on a phone) is
+    // laid in two rows, the second lower and in front, so that every card shows a strip wide enough for a finger.
     function layoutHand() {
       const buttons = Array.from(hand.children);
-      const n = buttons.length;
       const cw = sizes();
       const avail = Math.max(hand.clientWidth, cw);
-      const groups = buttons.map((b) => b.dataset.group);
-      const breaks = groups.filter((g, i) => i > 0 && g !== groups[i - 1]).length;
       const gap = Math.round(cw * 0.12);
-      const room = avail - cw - breaks * gap - 4;
-      const step = n > 1 ? Math.max(cw * 0.26, Math.min(cw * 0.78, room / (n - 1))) : 0;
-      const total = cw + step * Math.max(0, n - 1) + breaks * gap;
-      let x = Math.max(0, (avail - total) / 2);
-      buttons.forEach((b, i) => {
-        if (i > 0) x += step + (groups[i] !== groups[i - 1] ? gap : 0);
-        b.style.left = Math.round(x) + "px";
-        b.style.zIndex = String(i + 1);
+      const fit = (row) => {
+        const groups = row.map((b) => b.dataset.group);
+        const breaks = groups.filter((g, i) => i > 0 && g !== groups[i - 1]).length;
+        const room = avail - cw - breaks * gap - 4;
+        const step = row.length > 1 ? Math.min(cw * 0.78, room / (row.length - 1)) : 0;
+        return { groups, breaks, step: Math.max(cw * 0.26, step) };
+      };
+      let rows = [buttons];
+      if (buttons.length > 10 && fit(buttons).step < 22) {
+        const half = Math.ceil(buttons.length / 2);
+        rows = [buttons.slice(0, half), buttons.slice(half)];
+      }
+      const drop = Math.round(cw * 0.62);
+      rows.forEach((row, r) => {
+        const { groups, breaks, step } = fit(row);
+        const total = cw + step * Math.max(0, row.length - 1) + breaks * gap;
+        let x = Math.max(0, (avail - total) / 2);
+        row.forEach((b, i) => {
+          if (i > 0) x += step + (groups[i] !== groups[i - 1] ? gap : 0);
+          b.style.left = Math.round(x) + "px";
+          b.style.top = (14 + r * drop) + "px";
+          b.style.zIndex = String(r * 100 + i + 1);
+        });
       });
+      hand.style.height = `calc(var(--cw) * 1.4 + ${16 + (rows.length - 1) * drop}px)`;
     }
 
     function drawHand(view) {
