@@ -266,8 +266,12 @@ class PlayPanel(widgets.VBox):
         # the table, then what the learner does now right under their hand: all of it inside a laptop's window
         actions = _classed(widgets.VBox([self.auction_box, self.discard_box, self.trump_box, self.controls]),
                            "rook-actions")
-        main = _classed(widgets.VBox([self.status, self.table_view, actions, self.hint_html, self.hand_end, self.review_box],
-                                     layout=widgets.Layout(flex="3 1 560px", min_width="0")), "rook-play-main")
+        self._playing_order = [self.status, self.table_view, actions, self.hint_html, self.hand_end, self.review_box]
+        # once the hand is over its result comes first, in the window, above the table and its last trick
+        self._result_order = [self.status, self.hand_end, self.review_box, actions, self.table_view, self.hint_html]
+        self._main = _classed(widgets.VBox(self._playing_order,
+                                           layout=widgets.Layout(flex="3 1 560px", min_width="0")), "rook-play-main")
+        main = self._main
         columns = widgets.HBox([main, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         style = widgets.HTML(PLAY_STYLE, layout=widgets.Layout(display="none"))
         super().__init__([style, self.header, self.game_over, columns, self.speed, save_row])
@@ -906,6 +910,9 @@ class PlayPanel(widgets.VBox):
         """Show the end-of-hand panel with the finished hand's result (`Table.hand_result`: rules.md §1.6, §1.7,
         "Game end"), or hide it while a hand is played."""
         t = self.table
+        order = self._result_order if t.state.is_over else self._playing_order
+        if list(self._main.children) != order:
+            self._main.children = order
         if not t.state.is_over:
             self.hand_end.show(None)
             return

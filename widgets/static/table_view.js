@@ -165,7 +165,7 @@ export default {
           b.style.zIndex = String(r * 100 + i + 1);
         });
       });
-      hand.style.height = `calc(var(--cw) * 1.4 + ${16 + (rows.length - 1) * drop}px)`;
+      hand.style.height = buttons.length ? `calc(var(--cw) * 1.4 + ${16 + (rows.length - 1) * drop}px)` : "0px";
     }
 
     function drawHand(view) {
