@@ -415,7 +415,7 @@ def legal_reason(rules: Rules, trump: str, seat: int, hand: Iterable[Card], tric
     special = [c for c in hand if rules.is_trump_card(c)]
     notes = []
     if not follow:
-        base = (f"{lead_txt}{who} has no {led_name} card, so {who} may play any card "
+        base = (f"{lead_txt}{who} has no {led_name.lower()} card, so {who} may play any card "
                 f"(a trump would win unless a higher trump is played)")
     elif len(follow) == 1 and led == t.trump and rules.is_trump_card(follow[0]) and follow[0] == BIRD \
             and rules.bird_any_time:

@@ -656,7 +656,7 @@ class ExerciseWidget(widgets.VBox):
             note = "The answer, as you found it."
         else:
             self.revealed = True
-            note = f"{NOT_COUNTED} You can still enter it and press Check; {FRESH_ONE[0].lower()}{FRESH_ONE[1:]}"
+            note = f"{NOT_COUNTED} You may still enter it and press Check. {FRESH_ONE}"
         return self._show(teaching.Feedback(False, note, "", self.exercise.explain()), "shown")
 
     def _show(self, fb: teaching.Feedback, style: str | None = None) -> teaching.Feedback:
