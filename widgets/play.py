@@ -17,14 +17,14 @@ element                         how to find it
 the whole panel                 class ``rook-play``
 header (rules, bid, trump)      class ``rook-header``
 status line                     class ``rook-status``; errors inside it are ``<span class="rook-error">``
-South's card buttons            class ``rook-card-S``; description = card label ("R14", "Crow", "Red 1");
-                                disabled when not playable, ``tooltip`` = the reason
-South's card pictures           class ``rook-card-S-img`` (the HTML above each button)
-other seats                     classes ``rook-seat-N``, ``rook-seat-E``, ``rook-seat-W`` ("N: 7 cards")
-trick in progress / last trick  classes ``rook-trick`` / ``rook-last-trick``
+the card table                  `widgets.table_view.TableView` (class ``rook-table``; in the page ``.rook-tv``):
+                                the seats, the trick in the centre, the last trick, the nest and South's hand;
+                                South's cards are ``button.rook-tv-card`` (``data-code`` "R14", class ``legal``
+                                when a tap plays or picks it, ``picked``, ``from-nest``; ``aria-label`` "Play R14"
+                                or the reason it cannot be played, which a tap shows in ``.rook-tv-reason``)
 auction buttons                 class ``rook-bid``; descriptions "Bid 75" ... and "Pass"
 auction history                 class ``rook-auction-history``
-discard picks                   ToggleButtons with class ``rook-discard-pick``, description = card label
+discard picks                   South taps the cards on the table (hand and nest) to pick them
 discard counter / button        class ``rook-discard-count`` / Button "Discard" (class ``rook-discard-button``)
 trump buttons                   class ``rook-trump``; descriptions "Trump Red", "Trump Yellow", "Trump Green",
                                 "Trump Black"
