@@ -141,7 +141,9 @@ def _heading_colour(result: HandResult, learner_team: str | None) -> str:
     return "#2e7d32" if good else "#c62828"
 
 
-def _classed(widget, *classes):
+def classed(widget, *classes):
+    """Add the CSS ``classes`` (str) to ``widget`` (an ipywidgets DOMWidget) and return it: the panels' stable hooks
+    for browser tests. Raises nothing."""
     for c in classes:
         widget.add_class(c)
     return widget
@@ -163,19 +165,19 @@ class HandEndPanel(widgets.VBox):
     def __init__(self, on_replay: Callable[[int], None], on_next: Callable[[], None],
                  review_widgets: Sequence[widgets.Widget] = ()) -> None:
         self.result: HandResult | None = None
-        self.heading = _classed(widgets.HTML(), "rook-hand-end-heading")
-        self.line = _classed(widgets.HTML(), "rook-hand-end-line")
-        self.table = _classed(widgets.HTML(), "rook-hand-end-table")
-        self.game = _classed(widgets.HTML(), "rook-hand-end-game")
-        self.replay_button = _classed(widgets.Button(
+        self.heading = classed(widgets.HTML(), "rook-hand-end-heading")
+        self.line = classed(widgets.HTML(), "rook-hand-end-line")
+        self.table = classed(widgets.HTML(), "rook-hand-end-table")
+        self.game = classed(widgets.HTML(), "rook-hand-end-game")
+        self.replay_button = classed(widgets.Button(
             description="Replay this hand", icon="step-forward", layout=widgets.Layout(width="160px"),
             tooltip="Open the Replay tab on this hand, at the step chosen next to it"), "rook-hand-end-replay")
         self.replay_button.on_click(lambda _b: on_replay(int(self.replay_step.value)))
-        self.replay_step = _classed(widgets.BoundedIntText(
+        self.replay_step = classed(widgets.BoundedIntText(
             value=0, min=0, max=0, description="at step", layout=widgets.Layout(width="140px"),
             tooltip="the Replay navigator's step: 0 = the deal, the last = the end of the hand",
             style={"description_width": "initial"}), "rook-hand-end-step")
-        self.next_button = _classed(widgets.Button(description="Next hand", button_style="primary"),
+        self.next_button = classed(widgets.Button(description="Next hand", button_style="primary"),
                                     "rook-hand-end-next")
         self.next_button.on_click(lambda _b: on_next())
         buttons = widgets.HBox([*review_widgets, self.replay_button, self.replay_step, self.next_button],

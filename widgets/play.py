@@ -76,7 +76,7 @@ from rookcore.table import Table
 
 from .cards import PALETTE, border_legend
 from .clicks import DecisionButtons, SecondClick
-from .hand_end import HandEndPanel
+from .hand_end import HandEndPanel, classed as _classed
 from .paths import ReplaceGuard, brief, record_path, shown_path
 from .progress import Cancelled, cancellable_analysis, progress_text, stop_analysis, throttled
 from .table_view import TableView
@@ -115,12 +115,6 @@ def _safe(method):
         return None
 
     return wrapper
-
-
-def _classed(widget, *classes):
-    for c in classes:
-        widget.add_class(c)
-    return widget
 
 
 class PlayPanel(widgets.VBox):
