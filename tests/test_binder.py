@@ -169,6 +169,10 @@ def test_binder_voila_serves_the_app_and_a_lesson(binder_venv, tmp_path):
                 assert WIDGET_MIME in html, f"/{path}: no widget view in the page\n{html[-3000:]}"
                 assert "Traceback" not in html, f"/{path}: a traceback is on the page"
                 assert "There was an error when executing cell" not in html, f"/{path}: a cell failed"
+                # The app's Voila template (voila.json), installed by pip as the project's data files: no Font
+                # Awesome from a CDN (tests/browser/test_clean_page.py checks the pages in a browser)
+                assert "/voila/templates/rook/static/" in html, f"/{path}: not rendered with the app's template"
+                assert "cdn.jsdelivr.net" not in html, f"/{path}: the page links a CDN"
             log_text = log_path.read_text(errors="replace")
             assert "Traceback" not in log_text, log_text[-6000:]
         finally:
