@@ -251,3 +251,19 @@ def test_review_of_a_budgeted_analysis_names_proven_ranges():
     assert len(items) == 1 and items[0]["better"] == [] and "between 40 and 60" in items[0]["text"]
     card["mark"] = ""
     assert review(rec, seat=card["seat"], analysis={**analysis, "cards": [card]}) == []
+
+
+@pytest.mark.parametrize("name,options", RULE_SETS, ids=IDS)
+def test_auction_judged_as_brute_force_says(name, options):
+    from rookcore.analysis import judge_auction
+
+    rules = get_rules(name, options)
+    bids = list(range(rules.bid_min, rules.bid_max + 1, rules.bid_step))
+    for seed in range(4):
+        st = end_position(rules, 5100 + seed, 3)
+        _value, pair = brute_value(st)
+        team = st.declarer & 1
+        got = judge_auction(st, Solver(threads=1))
+        want = max((b for b in bids if b <= pair[team]), default=None)
+        assert got == {"bid": st.high_bid, "team": team, "makeable": pair[team] >= st.high_bid,
+                       "highest_makeable": want}

@@ -38,7 +38,8 @@ from ..hand import HandState, Phase
 from ..rules import Rules
 from .dd import Solver, _tie_class
 
-__all__ = ["Outcome", "outcomes", "Position", "Prover", "bid_threshold_key", "bid_question", "done_value"]
+__all__ = ["Outcome", "outcomes", "Position", "Prover", "bid_threshold_key", "bid_question", "highest_bid_key",
+           "judge_auction", "done_value"]
 
 
 @dataclass(frozen=True)
@@ -368,6 +369,36 @@ def bid_question(state: HandState, solver: Solver | None = None) -> bool:
     the value). ``solver``: the `Solver` to search with (its table is kept for later questions). Raises ValueError
     outside the play phase, and what the solver raises (`dd.SearchTimeout` after its deadline, ...)."""
     return Prover(solver).decide(Position(state), bid_threshold_key(state))
+
+
+def highest_bid_key(state: HandState) -> Callable[[tuple[int, int]], int | None]:
+    """The highest bid the declaring team would have made, as a function of a final (NS, EW) outcome: the largest
+    bid of the rule set's range (``bid_min`` … ``bid_max`` in steps of ``bid_step``) not above the declaring
+    team's final points, or None when even ``bid_min`` is above them. Raises ValueError without a declarer."""
+    if state.declarer is None:
+        raise ValueError("the auction question needs a declarer")
+    team, rules = state.declarer & 1, state.rules
+    bids = list(range(rules.bid_min, rules.bid_max + 1, rules.bid_step))
+
+    def key(pair: tuple[int, int]) -> int | None:
+        made = [b for b in bids if b <= pair[team]]
+        return made[-1] if made else None
+
+    return key
+
+
+def judge_auction(state: HandState, solver: Solver | None = None) -> dict[str, Any]:
+    """The auction judged double dummy from the first lead ``state`` (the declarer's nest and trump as chosen):
+    ``{"bid": points, "team": 0 | 1 (N–S | E–W), "makeable": bool, "highest_makeable": points | None}`` —
+    whether the declaring team reaches its final bid with best play (`bid_question`), and the highest bid of the
+    rule set's range it reaches (None: not even the lowest bid). Null-window tests at the bid thresholds only,
+    on one `Solver` (``solver``, default new). Raises ValueError without a declarer or outside the play phase,
+    and what the solver raises (`dd.SearchTimeout` after its deadline, ...)."""
+    prover = Prover(solver)
+    pos = Position(state)
+    made = prover.decide(pos, bid_threshold_key(state))
+    return {"bid": state.high_bid, "team": state.declarer & 1, "makeable": made,
+            "highest_makeable": prover.decide(pos, highest_bid_key(state))}
 
 
 def key_values(pos: Position, key: Callable[[tuple[int, int]], Any]) -> set:
