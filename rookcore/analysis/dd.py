@@ -74,7 +74,9 @@ long (~10–12 million nodes/s); 10 tricks median ~0.18 s, p99 ~3.2 s, the odd d
 Public API: `solve(state)` → `DDResult`; `Solver` keeps its table between calls (use one per deal for speed);
 `Solver.analyze(state, card, after)` gives the best value, the best cards and one card's value without valuing every
 card (with ``after``, the result after the card, that card is not searched at all);
-`Solver.cancel()` stops a search running in another thread (`SearchCancelled`).
+`Solver.cancel()` stops a search running in another thread (`SearchCancelled`); `Solver.set_deadline(seconds)`
+stops every search after that long (`SearchTimeout`) until the next call, for analyses within a time budget
+(`rookcore.analysis.budget`; null-window tests at chosen thresholds on this solver: `rookcore.analysis.bounds`).
 """
 from __future__ import annotations
 
