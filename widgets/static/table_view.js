@@ -349,7 +349,9 @@ export default {
     model.on("change:view", enqueue);
     model.on("change:faces", () => { hand.replaceChildren(); if (shown) drawStatic(shown); });
     model.on("msg:custom", (msg) => {
-      if (msg && msg.kind === "focus") { wantFocus = true; if (!busy) { wantFocus = false; focusFirst(); } }
+      if (!msg || msg.kind !== "focus") return;
+      // the latest view's cards are drawn at once (only its motion may still run): focus them now
+      if (queue.length === 0) focusFirst(); else wantFocus = true;
     });
     let ro = null;
     if (typeof ResizeObserver === "function") {
