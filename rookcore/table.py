@@ -33,7 +33,7 @@ from .hand import SEATS, TEAMS, HandState, IllegalAction, OutOfTurn, Phase, Tric
 from .result import HandResult, hand_result
 from .rules import Rules, get_rules
 
-__all__ = ["Table", "LoggedDecision", "card_name", "sort_cards", "table_order", "group_of"]
+__all__ = ["Table", "LoggedDecision", "card_name", "sort_cards", "table_order", "group_of", "watch_view"]
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,62 @@ def group_of(rules: Rules, card: Card, trump: str | None) -> str:
     if rules.is_trump_card(card) or (trump and card.colour == trump):
         return "T"
     return card.colour
+
+
+def _played_view(state: HandState, pairs) -> list[dict]:
+    """(seat, card) pairs as the views list played cards: {"seat", "id", "code", "name"}."""
+    r = state.rules
+    return [{"seat": SEATS[seat], "id": int(c), "code": c.notation(r.bird_name), "name": r.display_name(c)}
+            for seat, c in pairs]
+
+
+def watch_view(state: HandState, bottom: int = 2) -> dict:
+    """The table of ``state`` as a watcher of a recorded hand sees it (Replay): every hand face up, nobody to tap.
+
+    ``bottom``: the seat (0..3) drawn at the bottom. Returns the dict of `Table.view` (mode "watch"; no card legal),
+    where each seat also has "cards" (its hand in `table_order`, record notation) and "dealer", the nest is shown
+    as dealt or as put back ("visible": True), and "trick" is the trick in progress or, right after its last card,
+    the trick just completed with its "winner"; the last card played has "last": True. Raises nothing.
+    """
+    r, s = state.rules, state
+    just_played = bool(s.history) and isinstance(s.history[-1][1], Play)
+    if s.trick:
+        trick = {"number": len(s.tricks), "leader": SEATS[s.trick_leader], "winner": None,
+                 "cards": _played_view(s, (((s.trick_leader + i) % 4, c) for i, c in enumerate(s.trick)))}
+    elif just_played:
+        done = s.tricks[-1]
+        trick = {"number": len(s.tricks) - 1, "leader": SEATS[done.leader], "winner": SEATS[done.winner],
+                 "cards": _played_view(s, (((done.leader + i) % 4, c) for i, c in enumerate(done.cards)))}
+    else:
+        playing = s.phase is Phase.PLAY
+        trick = {"number": len(s.tricks), "leader": SEATS[s.trick_leader] if playing else None, "winner": None,
+                 "cards": []}
+    if just_played and trick["cards"]:
+        trick["cards"][-1]["last"] = True
+    previous = s.tricks[-2] if just_played and not s.trick and len(s.tricks) > 1 else (
+        s.tricks[-1] if s.tricks and (s.trick or not just_played) else None)
+    last = None if previous is None else {
+        "number": s.tricks.index(previous) + 1, "winner": SEATS[previous.winner], "points": previous.points,
+        "leader": SEATS[previous.leader],
+        "cards": _played_view(s, (((previous.leader + i) % 4, c) for i, c in enumerate(previous.cards)))}
+    last_calls = {seat: ("pass" if type(a) is Pass else str(a.amount)) for seat, a in s.calls}
+    seats = {SEATS[x]: {"count": len(s.hands[x]), "to_act": not s.is_over and s.to_act == x,
+                        "declarer": s.declarer == x and s.phase is not Phase.AUCTION, "dealer": s.dealer == x,
+                        "partner": False, "learner": False, "call": last_calls.get(x),
+                        "cards": [c.notation(r.bird_name) for c in table_order(r, s.hands[x], s.trump)]}
+             for x in range(4)}
+    hand = [{"id": int(c), "code": c.notation(r.bird_name), "name": r.display_name(c),
+             "group": group_of(r, c, s.trump), "legal": False, "reason": None, "from_nest": False, "picked": False}
+            for c in table_order(r, s.hands[bottom], s.trump)]
+    holder = None if s.declarer is None or s.phase is Phase.AUCTION else SEATS[s.declarer]
+    nest = table_order(r, s.nest, s.trump) if r.nest_size else []
+    return {"phase": s.phase.value, "mode": "watch",
+            "positions": {k: SEATS[(bottom + d) % 4] for k, d in (("bottom", 0), ("left", 1), ("top", 2),
+                                                                  ("right", 3))},
+            "seats": seats, "hand": hand, "trick": trick, "last_trick": last,
+            "nest": {"count": r.nest_size, "holder": holder, "visible": bool(nest), "points": r.points_of(nest),
+                     "cards": [c.notation(r.bird_name) for c in nest], "put_back": s.discard is not None},
+            "trump": s.trump, "bid": s.high_bid, "declarer": None if s.declarer is None else SEATS[s.declarer]}
 
 
 def _player_class(level: str):

@@ -56,11 +56,13 @@ from rookcore.examples import list_examples, load_example
 from rookcore.hand import SEATS, HandState, Phase
 from rookcore.records import GameRecord, HandRecord, RecordError
 from rookcore.rules import Rules
+from rookcore.table import watch_view
 
-from .cards import border_legend, card_svg, compass_html, hand_svg
+from .cards import border_legend, card_svg, hand_svg
 from .clicks import SecondClick
 from .paths import ReplaceGuard, brief, readable_record, record_path, shown_path
 from .progress import STARTING, AnalysisRun, Cancelled, cancellable_analysis, stop_analysis, throttled
+from .table_view import TableView
 
 GOTO_PROMPT = "a card with a loss…"
 GOTO_NONE = -1  # the prompt's value (a None value leaves the browser's list blank)
@@ -68,11 +70,7 @@ DRAFT_NOTE = "This comment is not saved yet: click Save comment to keep it."
 MAX_UPLOAD_BYTES = records.MAX_RECORD_BYTES  # 1 MB, the engine's own record size cap
 DEFAULT_EXAMPLE = "crowsnest-made"
 TEAM_NAMES = ("N–S", "E–W")
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-CARD_W = 40          # px, cards in hands
-TRICK_CARD_W = 40    # px, cards in the trick
 SMALL_CARD_W = 32    # px, nest and last trick
-TAG_COLOURS = {"dealer": "#6d4c41", "declarer": "#1565c0", "to act": "#2e7d32"}
 
 
 MARK_COLOURS = {"!": "#2e7d32", "!!": "#2e7d32", "!?": "#1565c0", "?!": "#ef6c00", "?": "#ef6c00",
@@ -291,7 +289,10 @@ class ReplayPanel(w.VBox):
         self.action.add_class("rook-replay-action")
         self.comment = w.HTML("", layout=w.Layout(display="none"))
         self.comment.add_class("rook-replay-comment")
-        self.table = w.HTML("")
+        # the table as a watcher sees it (every hand face up), drawn by the Play tab's card table widget
+        self.table_view = TableView(pace=0)
+        self.table_view.add_class("rook-replay-table-view")
+        self.table = w.HTML("")  # the legend of the blue border, when the last action was a card
         self.table.add_class("rook-replay-table")
         self.info = w.HTML("")
         self.info.add_class("rook-replay-info")
@@ -376,7 +377,9 @@ class ReplayPanel(w.VBox):
         nav = w.HBox([self.first_button, self.back_button, self.slider, self.forward_button,
                       self.last_button, self.step_label],
                      layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        body = w.HBox([self.table, w.VBox([self.info, self.score], layout=w.Layout(width="430px", margin="0 0 0 12px"))],
+        board = w.VBox([self.table_view, self.table], layout=w.Layout(flex="1 1 540px", max_width="760px",
+                                                                       min_width="0"))
+        body = w.HBox([board, w.VBox([self.info, self.score], layout=w.Layout(width="430px", margin="0 0 0 12px"))],
                       layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         save_row = w.HBox([self.save_path, self.save_record_button, self.save_result, self.download],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
@@ -714,6 +717,7 @@ class ReplayPanel(w.VBox):
         if state is None or record is None:
             self.title.value = "<i>No record loaded.</i>"
             self.action.value = self.table.value = self.info.value = ""
+            self.table_view.layout.display = "none"
             self.score.layout.display = self.comment.layout.display = "none"
             self._show_annotations()
             return
@@ -727,7 +731,7 @@ class ReplayPanel(w.VBox):
                              + (mark_badge(annotations.mark_at(record, k - 1)) if k > 0 else ""))
         self.comment.value = self._comment_html(record, k)
         self.comment.layout.display = "" if self.comment.value else "none"
-        self.table.value = self._table_html(state)
+        self._draw_table(state)
         self.info.value = self._info_html(state)
         if k == n:
             self.score.value = self._score_html(state)
@@ -750,62 +754,13 @@ class ReplayPanel(w.VBox):
             return ""
         return f"<div class='rook-replay-comment-text' style='{COMMENT_STYLE}'>" + "<br>".join(parts) + "</div>"
 
-    def _seat_html(self, state: HandState, s: int) -> str:
-        rules: Rules = state.rules
-        tags = []
-        if s == state.dealer:
-            tags.append("dealer")
-        if state.declarer is not None and state.phase is not Phase.AUCTION and s == state.declarer:
-            tags.append("declarer")
-        if state.to_act == s:
-            tags.append("to act")
-        hand = sorted(state.hands[s], key=_sort_key(state))
-        svg = hand_svg(hand, bird_name=rules.bird_name, red_one=rules.red_one, width=CARD_W) if hand else \
-            "<span style='color:#999'>(no cards)</span>"
-        badges = "".join(f"<span style='background:{TAG_COLOURS[t]};color:#fff;border-radius:8px;padding:0 6px;"
-                         f"margin:0 2px;font-size:11px'>{t}</span>" for t in tags) or "&nbsp;"
-        label = (f"<b>{SEAT_NAMES[SEATS[s]]} ({SEATS[s]})</b> <span style='color:#666'>{_team(s)} · "
-                 f"{len(hand)} cards</span><br>{badges}")
-        bg = "#e3f2fd" if state.to_act == s else "transparent"
-        return (f"<div style='text-align:center;padding:4px;border-radius:6px;background:{bg}'>"
-                f"<div style='font-size:13px;margin-bottom:2px'>{label}</div>{svg}</div>")
-
-    def _trick_html(self, state: HandState) -> str:
-        rules = state.rules
-        played: dict[int, Card] = {}
-        if state.trick:
-            for i, c in enumerate(state.trick):
-                played[(state.trick_leader + i) % 4] = c
-            caption = f"Trick {len(state.tricks) + 1}, led by {SEATS[state.trick_leader]}"
-        elif state.tricks and state.step and isinstance(state.history[-1][1], Play):
-            t = state.tricks[-1]
-            for i, c in enumerate(t.cards):
-                played[(t.leader + i) % 4] = c
-            caption = f"Trick {len(state.tricks)}: {SEATS[t.winner]} wins"
-        else:
-            caption = {Phase.AUCTION: "Auction", Phase.DISCARD: "Nest and discard",
-                       Phase.TRUMP: "Naming trump", Phase.DONE: "Hand over"}.get(state.phase)
-            if state.phase is Phase.PLAY:
-                caption = f"{SEATS[state.to_act]} to lead"
-
-        def cell(s: int) -> str:
-            last = state.history and isinstance(state.history[-1][1], Play) and state.history[-1][1].card == played[s]
-            return card_svg(played[s], bird_name=rules.bird_name, red_one=rules.red_one,
-                            width=TRICK_CARD_W, highlight=bool(last))
-
-        return compass_html({s: cell(s) for s in played}, caption, TRICK_CARD_W)
-
-    def _table_html(self, state: HandState) -> str:
-        grid = ("display:grid;grid-template-columns:1fr 170px 1fr;grid-template-rows:auto auto auto;"
-                "width:740px;min-height:420px;box-sizing:border-box;line-height:1.3;"
-                "gap:6px;align-items:center;justify-items:center;background:#2e7d3214;"
-                "border:1px solid #c8e6c9;border-radius:10px;padding:8px")
+    def _draw_table(self, state: HandState) -> None:
+        """The table at the step shown (`rookcore.table.watch_view`: every hand face up, the trick in progress or
+        the one just completed with its winner), and the blue border's legend when a card was just played."""
+        self.table_view.layout.display = None
+        self.table_view.show(watch_view(state), state.rules, token=f"replay-{self.step}")
         last_played = bool(state.history) and isinstance(state.history[-1][1], Play)
-        legend = border_legend("the last card played") if last_played else ""
-        return (f"<div style='{grid}'>"
-                f"<div></div>{self._seat_html(state, 0)}<div></div>"
-                f"{self._seat_html(state, 3)}{self._trick_html(state)}{self._seat_html(state, 1)}"
-                f"<div></div>{self._seat_html(state, 2)}<div style='align-self:end'>{legend}</div></div>")
+        self.table.value = border_legend("the last card played") if last_played else ""
 
     def _info_html(self, state: HandState) -> str:
         rules = state.rules

@@ -49,7 +49,7 @@ def _seat_words(view: dict, letter: str) -> dict[str, str]:
     if view["phase"] == "auction" and s["call"]:
         call = "pass" if s["call"] == "pass" else f"bid {s['call']}"
     return {"name": SEAT_NAMES[letter], "role": f"({role})" if role else "",
-            "count": "" if s["learner"] else _count(s["count"]),
+            "count": "" if s["learner"] else _count(s["count"]), "dealer": "dealer" if s.get("dealer") else "",
             "badge": f"declarer · {view['bid']}" if s["declarer"] else "", "call": call,
             "turn": "to act" if s["to_act"] else ""}
 
@@ -67,6 +67,8 @@ def _nest_words(view: dict) -> str:
     nest = view["nest"]
     if not nest["count"]:
         return ""
+    if nest.get("put_back") is not None:  # a recorded hand: the nest as dealt, or as the declarer put it back
+        return f"Nest · {'put back by ' + SEAT_NAMES[nest['holder']] if nest['put_back'] else 'as dealt'}"
     if nest["holder"] is None:
         return f"Nest · {_count(nest['count'])}"
     owner = SEAT_NAMES[nest["holder"]]
@@ -76,6 +78,8 @@ def _nest_words(view: dict) -> str:
 
 def _trick_words(view: dict) -> str:
     trick = view["trick"]
+    if trick.get("winner"):  # a recorded hand, right after a trick's last card
+        return f"Trick {trick['number'] + 1}: {SEAT_NAMES[trick['winner']]} wins"
     if view["phase"] != "play":
         return {"auction": "Auction", "discard": "Nest and discard", "trump": "Naming trump",
                 "done": "Hand over"}.get(view["phase"], "")

@@ -80,7 +80,9 @@ def test_each_example_last_shows_expected_score(name):
     # the table and info draw every step without error
     for k in range(n + 1):
         p.go(k)
-        assert p.table.value and p.info.value
+        assert p.table_view.view["hand"] is not None and p.info.value
+        shown = p.table_view.view  # every hand face up, as the record has it at this step
+        assert sum(len(seat["cards"]) for seat in shown["seats"].values()) == sum(len(h) for h in p.state.hands)
 
 
 def test_forward_back_first_and_slider():

@@ -37,15 +37,27 @@ function drawSeat(box, view, letter, faces) {
   box.classList.toggle("declarer", !!s.declarer);
   const label = el("div", "rook-tv-seat-label");
   label.appendChild(el("b", "", words.name));
-  for (const key of ["role", "count", "badge", "call", "turn"]) {
+  for (const key of ["role", "count", "dealer", "badge", "call", "turn"]) {
     if (words[key]) label.appendChild(el("span", "rook-tv-" + key, words[key]));
   }
   box.appendChild(label);
-  if (!s.learner && s.count) {
+  if (s.cards && !isBottom(view, letter)) { // a recorded hand: every hand face up
+    const fan = el("div", "rook-tv-open");
+    s.cards.forEach((code) => {
+      const f = face(faces, code, "rook-tv-open-card");
+      f.dataset.code = code;
+      fan.appendChild(f);
+    });
+    box.appendChild(fan);
+  } else if (!s.learner && !s.cards && s.count) {
     const fan = el("div", "rook-tv-backs");
     for (let i = 0; i < s.count; i++) fan.appendChild(face(faces, "back", "rook-tv-back"));
     box.appendChild(fan);
   }
+}
+
+function isBottom(view, letter) {
+  return view.positions.bottom === letter;
 }
 
 function drawNest(box, view, faces) {
@@ -209,6 +221,8 @@ export default {
         card.dataset.seat = c.seat;
         card.dataset.code = c.code;
         card.title = c.seat + ": " + c.name;
+        if (c.last) card.classList.add("last");
+        if (view.trick.winner && c.seat === view.trick.winner && cards === view.trick.cards) card.classList.add("winner");
         slot(posOf(view, c.seat)).appendChild(card);
       });
     }
