@@ -477,3 +477,60 @@ def test_a_shared_deal_link_gives_every_learner_the_same_ai_play():
     assert first == second and first[0]
     assert opening(6)[1] != first[1]
     assert Table().seed != Table().seed
+
+
+def test_watch_view_shows_every_hand_and_the_trick_just_completed():
+    """Replay's table (`watch_view`): all four hands face up as the state has them, the trick in progress or, right
+    after its last card, the completed trick with its winner, and the last card played flagged."""
+    from rookcore.examples import load_example
+    from rookcore.table import watch_view
+    record = load_example("dixie-made")
+    states = list(record.states())
+    completed = 0
+    for state in states:
+        view = watch_view(state)
+        assert view["mode"] == "watch" and not any(c["legal"] for c in view["hand"])
+        for x, letter in enumerate("NESW"):
+            assert sorted(view["seats"][letter]["cards"]) == sorted(c.notation(state.rules.bird_name)
+                                                                     for c in state.hands[x])
+        trick = view["trick"]
+        if state.trick:
+            assert [c["id"] for c in trick["cards"]] == [int(c) for c in state.trick] and trick["winner"] is None
+        elif state.history and isinstance(state.history[-1][1], Play):
+            done = state.tricks[-1]
+            assert [c["id"] for c in trick["cards"]] == [int(c) for c in done.cards]
+            assert trick["winner"] == "NESW"[done.winner]
+            completed += 1
+        if trick["cards"] and state.history and isinstance(state.history[-1][1], Play):
+            assert trick["cards"][-1].get("last") and trick["cards"][-1]["id"] == int(state.history[-1][1].card)
+    assert completed == len(states[-1].tricks)
+
+
+def test_view_lays_the_hand_trump_first_with_each_cards_legality():
+    """`Table.view`: the learner's hand grouped by colour with the trump group first once trump is named, each card
+    legal exactly when `card_status` has no reason (the reason carried along), and the seats as South sits."""
+    from rookcore.table import group_of
+    checked = 0
+    for seed in range(30):
+        table = Table(seed=seed)
+        table.run_ai()
+        while not table.state.is_over and table.is_learner_turn():
+            legal = table.legal_for_learner() or None
+            if table.state.phase is Phase.PLAY and table.state.trump:
+                view = table.view()
+                groups = [c["group"] for c in view["hand"]]
+                if "T" in groups:
+                    assert groups[0] == "T" and groups == sorted(groups, key=lambda g: g != "T")
+                status = table.card_status()
+                for c in view["hand"]:
+                    assert c["legal"] == (status[Card.from_id(c["id"])] is None)
+                    assert c["reason"] == status[Card.from_id(c["id"])]
+                    assert c["group"] == group_of(table.rules, Card.from_id(c["id"]), table.state.trump)
+                assert view["positions"] == {"bottom": "S", "left": "W", "top": "N", "right": "E"}
+                checked += 1
+            if table.state.phase is Phase.DISCARD:
+                table.learner_discard(table.discard_options()[:table.rules.nest_size])
+            else:
+                table.learner_act(legal[-1] if legal else PASS)
+            table.run_ai()
+    assert checked > 20
