@@ -29,7 +29,13 @@ from .records import GameRecord, HandRecord
 
 __all__ = ["MARKS", "MARK_NAMES", "set_comment", "delete_comment", "set_mark", "mark_at", "comment_at",
            "n_steps", "save_record", "analyze", "not_analyzable_reason", "unfinished_note", "apply_analysis_marks",
-           "review", "analysis_by_step", "TEAM_NAMES"]
+           "review", "analysis_by_step", "TEAM_NAMES", "DEFAULT_BUDGET", "is_exact", "loss_range", "costly_cards",
+           "analysis_counts", "analysis_complete", "start_facts", "start_sentence", "auction_facts",
+           "auction_sentence"]
+
+DEFAULT_BUDGET = 60.0
+"""Seconds of double-dummy search the app gives one hand (Replay's Analyze, Play's review) before it shows what is
+proven (`rookcore.analysis.budget`)."""
 
 MARKS = ("!", "?", "??")
 """Marks that `set_mark` writes ("" removes a mark). Loaded records may hold the schema's others (!!, !?, ?!)."""
@@ -197,20 +203,181 @@ def check_threshold(threshold) -> None:
         raise ValueError(f"the threshold must be a whole number of points, at least 1, not {threshold!r}")
 
 
-def analyze(record: HandRecord, threshold: int = 10, progress=None, solver=None) -> dict:
-    """``rookcore.analysis.annotate.analyze_record(record, question_threshold=threshold, solver=solver,
-    progress=progress)``, imported on first use (the solver is big, and loaded only when an analysis is asked for).
-    ``progress``: ``progress(done, total, cards)`` after each card (from the last card back; see `analyze_hand`); an
-    exception it raises stops the analysis and propagates. ``solver``: a `rookcore.analysis.Solver` (default: a new
-    one); another thread may stop the analysis with its ``cancel()`` (then `SearchCancelled` propagates)."""
-    from .analysis.annotate import analyze_record  # noqa: PLC0415
+def analyze(record: HandRecord, threshold: int = 10, progress=None, solver=None, budget: float | None = None,
+            on_report=None) -> dict:
+    """The double-dummy ``analyze`` report of the hand ``record``, the analysis imported on first use (the solver is
+    big, and loaded only when an analysis is asked for).
 
-    return analyze_record(record, question_threshold=threshold, solver=solver, progress=progress)
+    Without a ``budget``: ``rookcore.analysis.annotate.analyze_record(record, question_threshold=threshold,
+    solver=solver, progress=progress)``, every value exact however long it takes; ``progress(done, total, cards)``
+    after each card (from the last card back; see `analyze_hand`). With one (wall-clock seconds, > 0):
+    `rookcore.analysis.budget.analyze_hand_budget` — proven marks and ranges first, exact values as time allows;
+    ``progress`` as it documents, and ``on_report(report)`` with the report of what is proven so far as it grows.
+    ``on_report`` is also called once with the final report (either way). An exception ``progress`` or
+    ``on_report`` raises stops the analysis and propagates. ``solver``: a `rookcore.analysis.Solver` (default: a
+    new one); another thread may stop the analysis with its ``cancel()`` (then `SearchCancelled` propagates).
+    Raises ValueError for a bad threshold, a budget that is not a positive number of seconds, or a game record
+    with a budget.
+    """
+    if budget is None:
+        from .analysis.annotate import analyze_record  # noqa: PLC0415
+
+        report = analyze_record(record, question_threshold=threshold, solver=solver, progress=progress)
+    else:
+        from .analysis.budget import analyze_hand_budget  # noqa: PLC0415
+
+        _check_record(record)
+        if isinstance(budget, bool) or not isinstance(budget, (int, float)):
+            raise ValueError(f"the time budget must be a number of seconds, not {budget!r}")
+        report = analyze_hand_budget(record, threshold, solver, progress=progress, budget=budget,
+                                     on_report=on_report)
+    if on_report is not None:
+        on_report(report)
+    return report
 
 
 def analysis_by_step(analysis: dict) -> dict[int, dict]:
     """The ``cards`` entries of an ``analyze_record`` report keyed by step."""
     return {c["step"]: c for c in analysis.get("cards") or ()}
+
+
+# ----- proven facts of a budgeted analysis (rookcore.analysis.budget) ---------------------------------------------
+_TEAM_KEYS = ("NS", "EW")
+
+
+def is_exact(entry: dict) -> bool:
+    """Whether the card ``entry`` of an analysis report is valued exactly (a budgeted analysis adds ``"exact":
+    false`` to the others, which carry proven ranges instead of ``best`` / ``value`` / ``loss``)."""
+    return entry.get("exact", True) is not False
+
+
+def loss_range(entry: dict, record: HandRecord | None = None) -> tuple[int, int]:
+    """The proven (least, most) points the card ``entry`` lost (its ``loss``: best play before it less best play
+    after it, in its team's final points). An exact entry gives (loss, loss); one that is not gives
+    (``best_lo`` − ``hi``, ``best_hi`` − ``lo``), the least raised to 0 when ``record``'s rules cannot make a loss
+    negative (every rule set but a majority bonus with an even number of tricks, rookcore.analysis.annotate).
+    Raises KeyError for an entry without those fields."""
+    if is_exact(entry):
+        return entry["loss"], entry["loss"]
+    lo, hi = entry["best_lo"] - entry["hi"], entry["best_hi"] - entry["lo"]
+    if record is not None:
+        from .analysis.bounds import tiebreak  # noqa: PLC0415 - the analysis loads on first use
+
+        if not tiebreak(record.rules):
+            lo = max(lo, 0)
+    return lo, hi
+
+
+def costly_cards(analysis: dict, record: HandRecord | None = None) -> list[dict]:
+    """The card entries of ``analysis`` proven to have lost points: an exact loss above 0, a proven range whose
+    least loss is above 0 (`loss_range`, ``record`` as there), or a proven mark "?" / "??". In step order."""
+    return [c for c in analysis.get("cards") or ()
+            if c.get("mark") in ("?", "??") or loss_range(c, record)[0] > 0]
+
+
+def analysis_counts(analysis: dict, seat: str | None = None) -> dict[str, int]:
+    """How much of ``analysis`` is proven, over the cards of ``seat`` ("N", "E", "S", "W"; None: every card):
+    ``{"cards": n, "exact": cards valued exactly, "marked": cards whose mark is proven, "open": n − marked}`` (a
+    budgeted analysis' mark is null until proven; every exact card's mark is known)."""
+    cards = [c for c in analysis.get("cards") or () if seat is None or c.get("seat") == seat]
+    marked = sum(1 for c in cards if c.get("mark") is not None)
+    return {"cards": len(cards), "exact": sum(1 for c in cards if is_exact(c)), "marked": marked,
+            "open": len(cards) - marked}
+
+
+def analysis_complete(analysis: dict) -> bool:
+    """Whether every value of ``analysis`` is exact: each card, and the result from the first lead (``start``)
+    when there are cards. False for a budgeted analysis whose time ran out (or one stopped early)."""
+    cards = analysis.get("cards") or ()
+    return all(is_exact(c) for c in cards) and (not cards or analysis.get("start") is not None)
+
+
+def start_facts(analysis: dict) -> dict | None:
+    """The double-dummy result from the first analysed position (the first lead) as proven by ``analysis``:
+    ``{"exact": bool, "NS": (lo, hi), "EW": (lo, hi)}`` (final points of each team with best play; lo == hi
+    when exact), or None when the report has neither ``start`` nor ``start_range``."""
+    start, rng = analysis.get("start"), analysis.get("start_range")
+    if start is not None:
+        return {"exact": True, **{k: (start[k], start[k]) for k in _TEAM_KEYS}}
+    if rng is not None:
+        return {"exact": False, **{k: (rng[k][0], rng[k][1]) for k in _TEAM_KEYS}}
+    return None
+
+
+def _points(lo: int, hi: int) -> str:
+    return f"{lo}" if lo == hi else f"between {lo} and {hi}"
+
+
+def start_sentence(analysis: dict, record: HandRecord) -> str:
+    """One sentence on the result from the first lead with best play (`start_facts`), the declaring team first:
+    "N–S (declarers, bid 120) take between 85 and 105 points with best play from the first lead (E–W: between
+    75 and 95)." or, exact, "N–S (declarers, bid 120) take 95 points with best play from the first lead (E–W:
+    85)." ("" when the report has no such result). Plain text; says nothing of whether it is exact (the
+    caller adds "proved; refining…" or the like)."""
+    facts = start_facts(analysis)
+    if facts is None:
+        return ""
+    state = _check_record(record).replay()
+    first = state.declarer & 1 if state.declarer is not None else 0
+    who = TEAM_NAMES[first] + (f" (declarers, bid {state.high_bid})" if state.declarer is not None else "")
+    other = 1 - first
+    return (f"{who} take {_points(*facts[_TEAM_KEYS[first]])} points with best play from the first lead "
+            f"({TEAM_NAMES[other]}: {_points(*facts[_TEAM_KEYS[other]])}).")
+
+
+def auction_facts(record: HandRecord, analysis: dict) -> dict | None:
+    """The auction judged double dummy from what ``analysis`` (of ``record``, from its first lead) proves — the
+    questions of `rookcore.analysis.judge_auction`, answered from the proven range of the declaring team's final
+    points (both questions depend on those points only, and rise with them):
+    ``{"team": "N–S" | "E–W" (the declaring team), "bid": points, "makeable": True | False | None (not proven
+    yet), "highest": (lo, hi) (the highest bid of the rule set's range the team reaches: proven between lo and
+    hi; None for "not even the lowest bid"), "bid_min": points, "exact": bool (both answers known)}``, or None
+    without a declarer or a result from the first lead."""
+    facts = start_facts(analysis)
+    state = _check_record(record).replay()
+    if facts is None or state.declarer is None or state.high_bid is None:
+        return None
+    from .analysis.bounds import bid_threshold_key, highest_bid_key  # noqa: PLC0415
+
+    team = state.declarer & 1
+    made, highest = bid_threshold_key(state), highest_bid_key(state)
+    lo, hi = facts[_TEAM_KEYS[team]]
+    pairs = [(p, 0) if team == 0 else (0, p) for p in (lo, hi)]
+    made_lo, made_hi = made(pairs[0]), made(pairs[1])
+    makeable = made_lo if made_lo == made_hi else None
+    top = (highest(pairs[0]), highest(pairs[1]))
+    return {"team": TEAM_NAMES[team], "bid": state.high_bid, "makeable": makeable, "highest": top,
+            "bid_min": state.rules.bid_min, "exact": makeable is not None and top[0] == top[1]}
+
+
+def _highest_clause(facts: dict) -> str:
+    team, bid, (lo, hi) = facts["team"], facts["bid"], facts["highest"]
+    if lo == hi:
+        if hi is None:
+            return f"{team} could not have made even the lowest bid, {facts['bid_min']}"
+        if hi == bid:
+            return f"{bid} was the highest bid {team} could have made"
+        if hi > bid:
+            return f"{team} could have bid as high as {hi} and made it"
+        return f"the highest bid {team} could have made is {hi}"
+    if lo is None:
+        return (f"the highest bid {team} could have made is at most {hi} (perhaps not even the lowest bid, "
+                f"{facts['bid_min']}) — proved so far")
+    return f"the highest bid {team} could have made is between {lo} and {hi} — proved so far"
+
+
+def auction_sentence(facts: dict) -> str:
+    """The auction judgement `auction_facts` as a sentence a learner understands, e.g. "Judged double dummy (as
+    if all four hands were known, with best play by both sides): N–S's bid of 120 could have been made; N–S
+    could have bid as high as 130 and made it." Plain text. Raises KeyError for a dict that is not
+    `auction_facts`'."""
+    team, bid = facts["team"], facts["bid"]
+    if facts["makeable"] is None:
+        made = f"whether {team}'s bid of {bid} could have been made is not proven yet"
+    else:
+        made = f"{team}'s bid of {bid} could {'' if facts['makeable'] else 'not '}have been made"
+    return ("Judged double dummy (as if all four hands were known, with best play by both sides): "
+            f"{made}; {_highest_clause(facts)}.")
 
 
 def apply_analysis_marks(record: HandRecord, analysis: dict, overwrite: bool = False) -> HandRecord:
@@ -230,7 +397,7 @@ def _join(names: list[str]) -> str:
 
 
 def review(record: HandRecord, threshold: int = 10, seat: str = "S", analysis: dict | None = None,
-           progress=None, solver=None) -> list[dict]:
+           progress=None, solver=None, budget: float | None = None, on_report=None) -> list[dict]:
     """The learner's costly cards in ``record``: "could we have done better?".
 
     Runs the double-dummy analysis (``analyze_record(record, question_threshold=threshold)``, or uses ``analysis``
@@ -241,8 +408,9 @@ def review(record: HandRecord, threshold: int = 10, seat: str = "S", analysis: d
     A card of a budgeted analysis that is not valued exactly (``"exact": false``, `rookcore.analysis.budget`) is
     kept when its proven mark is "?" or "??", with ``better`` empty and a sentence giving the proven range of
     ``best`` instead of a number.
-    A hand without play (passed out, or stopped before the first card) gives ``[]``. ``progress`` and ``solver`` are
-    passed to `analyze` when the analysis runs here (``analysis`` may also be a partial report: its cards are filtered alike).
+    A hand without play (passed out, or stopped before the first card) gives ``[]``. ``progress``, ``solver``,
+    ``budget`` (seconds, None: every value exact) and ``on_report`` are passed to `analyze` when the analysis runs
+    here (``analysis`` may also be a partial report: its cards are filtered alike).
     Raises ValueError for an unknown seat or a threshold that is not a positive integer.
     """
     _check_record(record)
@@ -250,7 +418,7 @@ def review(record: HandRecord, threshold: int = 10, seat: str = "S", analysis: d
         raise ValueError(f"unknown seat {seat!r}: use one of {', '.join(SEATS)}")
     check_threshold(threshold)
     if analysis is None:
-        analysis = analyze(record, threshold, progress, solver)
+        analysis = analyze(record, threshold, progress, solver, budget=budget, on_report=on_report)
     team = TEAM_NAMES[SEATS.index(seat) & 1]
     out = []
     for c in analysis.get("cards") or ():

@@ -280,3 +280,110 @@ def test_from_trick_after_an_unfinished_records_last_card_is_refused():
         analyze_hand(rec, first_trick=5)
     report = analyze_hand(rec, first_trick=3)
     assert [c["trick"] for c in report["cards"]] == [3, 3] and report["start"] is not None
+
+
+# ----- proven facts of a budgeted analysis: ranges, the first lead, the auction ------------------
+def _open_entry(**kw) -> dict:
+    """A budgeted analysis' card entry that is not valued exactly (rookcore.analysis.budget)."""
+    entry = {"step": 40, "trick": 8, "seat": "S", "card": "R5", "best": None, "value": None, "loss": None,
+             "mark": None, "best_cards": [], "exact": False, "lo": 60, "hi": 85, "best_lo": 80, "best_hi": 95}
+    return {**entry, **kw}
+
+
+def test_loss_range_costly_cards_and_counts():
+    rec = _rec()  # crowsnest: no negative loss, so the least loss is never below 0
+    assert ann.loss_range(FAKE["cards"][1]) == (15, 15)
+    assert ann.loss_range(_open_entry()) == (80 - 85, 95 - 60)
+    assert ann.loss_range(_open_entry(), rec) == (0, 35)
+    partnership = load_example("partnership-made")  # a 7–7 split pays no bonus: a loss can be negative
+    assert ann.loss_range(_open_entry(), partnership) == (-5, 35)
+    assert ann.loss_range(_open_entry(lo=60, hi=65), rec) == (15, 35)
+    cards = [_open_entry(step=1, mark="?"), _open_entry(step=2), _open_entry(step=3, lo=60, hi=65, mark=""),
+             _open_entry(step=4, mark="??", seat="E"), FAKE["cards"][3]]
+    report = {"cards": cards, "start": None, "start_range": {"NS": [85, 105], "EW": [15, 35]}}
+    assert [c["step"] for c in ann.costly_cards(report, rec)] == [1, 3, 4, 19]  # step 2 may have lost nothing
+    assert ann.analysis_counts(report) == {"cards": 5, "exact": 1, "marked": 4, "open": 1}
+    assert ann.analysis_counts(report, seat="E") == {"cards": 1, "exact": 0, "marked": 1, "open": 0}
+    assert not ann.analysis_complete(report)
+    assert ann.analysis_complete(FAKE | {"start": {"NS": 90, "EW": 30}})
+    assert not ann.analysis_complete({"cards": FAKE["cards"], "start": None})  # the first lead is still open
+    assert ann.is_exact(FAKE["cards"][0]) and not ann.is_exact(_open_entry())
+
+
+def test_start_facts_and_sentence():
+    rec = _rec()  # N–S declare 85
+    exact = {"cards": [], "start": {"NS": 110, "EW": 10}}
+    assert ann.start_facts(exact) == {"exact": True, "NS": (110, 110), "EW": (10, 10)}
+    assert ann.start_sentence(exact, rec) == ("N–S (declarers, bid 85) take 110 points with best play from the first "
+                                              "lead (E–W: 10).")
+    ranged = {"cards": [], "start": None, "start_range": {"NS": [85, 105], "EW": [15, 35]}}
+    assert ann.start_facts(ranged) == {"exact": False, "NS": (85, 105), "EW": (15, 35)}
+    assert ann.start_sentence(ranged, rec) == ("N–S (declarers, bid 85) take between 85 and 105 points with best "
+                                               "play from the first lead (E–W: between 15 and 35).")
+    assert ann.start_facts({"cards": []}) is None and ann.start_sentence({"cards": []}, rec) == ""
+    east = _rec("crowsnest-set")  # E–W declare 90: they come first
+    assert ann.start_sentence(exact, east).startswith("E–W (declarers, bid 90) take 10 points")
+
+
+@pytest.mark.parametrize("name", ["crowsnest-made", "crowsnest-set", "tournament-made", "red-1-set"])
+def test_auction_facts_agree_with_judge_auction(name):
+    """From an analysis that reached the exact result, `auction_facts` answers as `judge_auction` does from the
+    first lead."""
+    from rookcore.actions import Play
+    from rookcore.analysis import judge_auction
+
+    rec = _rec(name)
+    report = ann.analyze(rec, budget=120)
+    assert ann.analysis_complete(report)
+    facts = ann.auction_facts(rec, report)
+    first_lead = next(s for a, s in zip(rec.actions(), rec.states()) if isinstance(a, Play))
+    judged = judge_auction(first_lead)
+    assert facts["makeable"] == judged["makeable"] and facts["bid"] == judged["bid"]
+    assert facts["highest"] == (judged["highest_makeable"],) * 2 and facts["exact"]
+    assert facts["team"] == ("N–S", "E–W")[judged["team"]]
+
+
+def test_auction_facts_from_a_range_and_the_sentences():
+    rec = _rec()  # N–S bid 85; crowsnest bids 70..200 by 5
+
+    def facts(ns_lo, ns_hi):
+        return ann.auction_facts(rec, {"cards": [], "start": None, "start_range": {"NS": [ns_lo, ns_hi],
+                                                                                 "EW": [0, 0]}})
+
+    head = "Judged double dummy (as if all four hands were known, with best play by both sides): "
+    f = facts(90, 120)
+    assert f == {"team": "N–S", "bid": 85, "makeable": True, "highest": (90, 120), "bid_min": 70, "exact": False}
+    assert ann.auction_sentence(f) == head + ("N–S's bid of 85 could have been made; the highest bid N–S could have "
+                                              "made is between 90 and 120 — proved so far.")
+    f = facts(60, 95)
+    assert f["makeable"] is None and f["highest"] == (None, 95)
+    assert ann.auction_sentence(f) == head + (
+        "whether N–S's bid of 85 could have been made is not proven yet; the highest bid N–S could have made is at "
+        "most 95 (perhaps not even the lowest bid, 70) — proved so far.")
+    assert ann.auction_sentence(facts(75, 75)) == head + ("N–S's bid of 85 could not have been made; the highest bid "
+                                                         "N–S could have made is 75.")
+    assert ann.auction_sentence(facts(85, 85)).endswith("could have been made; 85 was the highest bid N–S could "
+                                                        "have made.")
+    assert ann.auction_sentence(facts(100, 100)).endswith("N–S could have bid as high as 100 and made it.")
+    assert ann.auction_sentence(facts(40, 65)).endswith("N–S could not have made even the lowest bid, 70.")
+    assert ann.auction_facts(rec, {"cards": []}) is None
+    assert ann.auction_facts(_rec("crowsnest-passed-out"), {"cards": [], "start": {"NS": 0, "EW": 0}}) is None
+
+
+def test_analyze_with_a_budget_reports_what_is_proven_as_it_grows():
+    """`analyze(..., budget=S, on_report=f)`: f gets reports of every card as proven facts grow, then the final
+    report; a budget that runs out leaves ranges, never a value said to be exact that is not."""
+    reports = []
+    rec = _rec("1-high-partnership-made")  # 13 tricks: its first tricks are not valued exactly in 2 s
+    final = ann.analyze(rec, budget=2, on_report=reports.append)
+    assert reports and reports[-1] == final and len(reports[0]["cards"]) == 52
+    assert not ann.analysis_complete(final) and final["start"] is None
+    lo, hi = final["start_range"]["NS"]
+    assert 0 <= lo < hi
+    for c in final["cards"]:
+        if not ann.is_exact(c):
+            assert c["loss"] is None and c["best_lo"] <= c["best_hi"] and c["lo"] <= c["hi"]
+    with pytest.raises(ValueError, match="budget"):
+        ann.analyze(rec, budget=0)
+    with pytest.raises(ValueError, match="budget"):
+        ann.analyze(rec, budget="60")

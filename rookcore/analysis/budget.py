@@ -61,9 +61,11 @@ class _Hand:
     """The positions of one hand's analysed cards and what is proven about them (see the module doc)."""
 
     def __init__(self, record: HandRecord, solver: Solver, first_trick: int, threshold: int,
-                 progress: Callable[[int, int, list[dict[str, Any]]], None] | None):
+                 progress: Callable[[int, int, list[dict[str, Any]]], None] | None,
+                 on_report: Callable[[dict[str, Any]], None] | None = None):
         self.rules = rules = record.rules
         self.record, self.solver, self.threshold, self.progress = record, solver, threshold, progress
+        self.on_report = on_report
         plays = [(step, state, action.card) for step, (action, state) in
                  enumerate(zip(record.actions(), record.states())) if type(action) is Play and
                  state.phase is Phase.PLAY]
@@ -113,16 +115,19 @@ class _Hand:
         return [self.entry(i) for i in range(len(self.todo)) if self.marks[i] is not _UNKNOWN]
 
     def show(self, force: bool = False) -> None:
-        """Call ``progress(done, total, cards)`` with the cards whose mark is proven (at most every 0.2 s unless
-        ``force``)."""
-        if self.progress is None:
+        """Call ``progress(done, total, cards)`` with the cards whose mark is proven, then ``on_report(report)``
+        with the report of what is proven now (`report`), at most every 0.2 s unless ``force``."""
+        if self.progress is None and self.on_report is None:
             return
         now = time.monotonic()
         if not force and now - self._last_shown < 0.2:
             return
         self._last_shown = now
-        cards = self.settled()
-        self.progress(len(cards), len(self.todo), cards)
+        if self.progress is not None:
+            cards = self.settled()
+            self.progress(len(cards), len(self.todo), cards)
+        if self.on_report is not None:
+            self.on_report(self.report())
 
     def _tested(self) -> None:
         self.show()
@@ -217,7 +222,8 @@ class _Hand:
 
 def analyze_hand_budget(record: HandRecord, question_threshold: int = 10, solver: Solver | None = None,
                         first_trick: int = 1, progress: Callable[[int, int, list[dict[str, Any]]], None] | None = None,
-                        budget: float = 60.0) -> dict[str, Any]:
+                        budget: float = 60.0,
+                        on_report: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """The ``analyze`` report of one hand record within about ``budget`` seconds (module doc).
 
     Args: ``record`` a hand record; ``question_threshold`` points (int ≥ 1) a card must lose for ``?``;
@@ -226,14 +232,16 @@ def analyze_hand_budget(record: HandRecord, question_threshold: int = 10, solver
     marks are proven and values refined (``cards``: the entries whose mark is proven, in step order; ``done``
     their number), at most every 0.2 s and after each card made exact — an exception it raises stops the analysis
     and propagates; ``budget`` wall-clock seconds (> 0) for the whole hand, after which the report says what is
-    proven. Returns the report (module doc). Raises ValueError for a bad threshold, first trick or budget,
+    proven; ``on_report(report)`` called at the same moments, after ``progress``, with the report of what is
+    proven so far (every card's entry, ``start`` / ``start_range``: the proven facts refined in place) — an
+    exception it raises stops the analysis and propagates. Returns the report (module doc). Raises ValueError for a bad threshold, first trick or budget,
     `dd.SearchCancelled` if the solver is cancelled from another thread.
     """
     check_threshold(question_threshold)
     if not budget > 0:
         raise ValueError(f"the budget must be a positive number of seconds, not {budget!r}")
     solver = solver or Solver()
-    hand = _Hand(record, solver, first_trick, question_threshold, progress)
+    hand = _Hand(record, solver, first_trick, question_threshold, progress, on_report)
     solver.set_deadline(budget)
     try:
         i = hand.exact_tail()
