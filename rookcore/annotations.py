@@ -31,7 +31,7 @@ __all__ = ["MARKS", "MARK_NAMES", "set_comment", "delete_comment", "set_mark", "
            "n_steps", "save_record", "analyze", "not_analyzable_reason", "unfinished_note", "apply_analysis_marks",
            "review", "analysis_by_step", "TEAM_NAMES", "DEFAULT_BUDGET", "is_exact", "loss_range", "costly_cards",
            "analysis_counts", "analysis_complete", "start_facts", "start_sentence", "auction_facts",
-           "auction_sentence"]
+           "auction_sentence", "points_total", "nothing_proven"]
 
 DEFAULT_BUDGET = 60.0
 """Seconds of double-dummy search the app gives one hand (Replay's Analyze, Play's review) before it shows what is
@@ -308,21 +308,41 @@ def _points(lo: int, hi: int) -> str:
     return f"{lo}" if lo == hi else f"between {lo} and {hi}"
 
 
-def start_sentence(analysis: dict, record: HandRecord) -> str:
-    """One sentence on the result from the first lead with best play (`start_facts`), the declaring team first:
-    "N–S (declarers, bid 120) take between 85 and 105 points with best play from the first lead (E–W: between
-    75 and 95)." or, exact, "N–S (declarers, bid 120) take 95 points with best play from the first lead (E–W:
-    85)." ("" when the report has no such result). Plain text; says nothing of whether it is exact (the
-    caller adds "proved; refining…" or the like)."""
+def points_total(record: HandRecord) -> int:
+    """The most final points a team can take in a hand of ``record``'s rules: every counter (the nest's too) and
+    the majority bonus (rules.md §1.6)."""
+    return record.rules.counter_total + record.rules.majority_bonus
+
+
+def nothing_proven(entry: dict, record: HandRecord) -> bool:
+    """Whether a budgeted analysis proved nothing yet about the card ``entry`` of ``record``: not valued exactly,
+    no mark, and both its team's ranges (before and after the card) still every possible score."""
+    full = (0, points_total(record))
+    return (not is_exact(entry) and entry.get("mark") is None and (entry["lo"], entry["hi"]) == full
+            and (entry["best_lo"], entry["best_hi"]) == full)
+
+
+def start_sentence(analysis: dict, record: HandRecord, running: bool = False) -> str:
+    """One sentence on the result from the first lead with best play (`start_facts`), the declaring team first,
+    saying how far it is proven: "N–S (declarers, bid 120) take 95 points with best play from the first lead
+    (E–W: 85) — exact."; a proven range "N–S (declarers, bid 120) take between 85 and 105 points with best play
+    from the first lead (E–W: between 75 and 95) — proved; refining…" while the analysis is ``running``, else
+    "— proved; the exact number was not found in the time given."; a range not yet narrowed at all says so.
+    "" when the report has no such result. Plain text. Raises ValueError for a record that is not a hand's."""
     facts = start_facts(analysis)
     if facts is None:
         return ""
     state = _check_record(record).replay()
     first = state.declarer & 1 if state.declarer is not None else 0
+    if not facts["exact"] and facts[_TEAM_KEYS[first]] == (0, points_total(record)):
+        return ("The result from the first lead with best play is not narrowed down yet; refining…" if running else
+                "The result from the first lead with best play was not narrowed down in the time given.")
     who = TEAM_NAMES[first] + (f" (declarers, bid {state.high_bid})" if state.declarer is not None else "")
     other = 1 - first
+    proof = (" — exact." if facts["exact"] else " — proved; refining…" if running else
+             " — proved; the exact number was not found in the time given.")
     return (f"{who} take {_points(*facts[_TEAM_KEYS[first]])} points with best play from the first lead "
-            f"({TEAM_NAMES[other]}: {_points(*facts[_TEAM_KEYS[other]])}).")
+            f"({TEAM_NAMES[other]}: {_points(*facts[_TEAM_KEYS[other]])}){proof}")
 
 
 def auction_facts(record: HandRecord, analysis: dict) -> dict | None:
@@ -331,7 +351,8 @@ def auction_facts(record: HandRecord, analysis: dict) -> dict | None:
     points (both questions depend on those points only, and rise with them):
     ``{"team": "N–S" | "E–W" (the declaring team), "bid": points, "makeable": True | False | None (not proven
     yet), "highest": (lo, hi) (the highest bid of the rule set's range the team reaches: proven between lo and
-    hi; None for "not even the lowest bid"), "bid_min": points, "exact": bool (both answers known)}``, or None
+    hi; None for "not even the lowest bid"), "bid_min", "bid_max": the rule set's bid range (points), "exact":
+    bool (both answers known)}``, or None
     without a declarer or a result from the first lead."""
     facts = start_facts(analysis)
     state = _check_record(record).replay()
@@ -347,7 +368,8 @@ def auction_facts(record: HandRecord, analysis: dict) -> dict | None:
     makeable = made_lo if made_lo == made_hi else None
     top = (highest(pairs[0]), highest(pairs[1]))
     return {"team": TEAM_NAMES[team], "bid": state.high_bid, "makeable": makeable, "highest": top,
-            "bid_min": state.rules.bid_min, "exact": makeable is not None and top[0] == top[1]}
+            "bid_min": state.rules.bid_min, "bid_max": state.rules.bid_max,
+            "exact": makeable is not None and top[0] == top[1]}
 
 
 def _highest_clause(facts: dict) -> str:
@@ -360,6 +382,8 @@ def _highest_clause(facts: dict) -> str:
         if hi > bid:
             return f"{team} could have bid as high as {hi} and made it"
         return f"the highest bid {team} could have made is {hi}"
+    if lo is None and hi == facts["bid_max"]:
+        return ""  # nothing proven of it yet
     if lo is None:
         return (f"the highest bid {team} could have made is at most {hi} (perhaps not even the lowest bid, "
                 f"{facts['bid_min']}) — proved so far")
@@ -376,8 +400,9 @@ def auction_sentence(facts: dict) -> str:
         made = f"whether {team}'s bid of {bid} could have been made is not proven yet"
     else:
         made = f"{team}'s bid of {bid} could {'' if facts['makeable'] else 'not '}have been made"
+    highest = _highest_clause(facts)
     return ("Judged double dummy (as if all four hands were known, with best play by both sides): "
-            f"{made}; {_highest_clause(facts)}.")
+            f"{made}{'; ' + highest if highest else ''}.")
 
 
 def apply_analysis_marks(record: HandRecord, analysis: dict, overwrite: bool = False) -> HandRecord:

@@ -315,14 +315,29 @@ def test_start_facts_and_sentence():
     exact = {"cards": [], "start": {"NS": 110, "EW": 10}}
     assert ann.start_facts(exact) == {"exact": True, "NS": (110, 110), "EW": (10, 10)}
     assert ann.start_sentence(exact, rec) == ("N–S (declarers, bid 85) take 110 points with best play from the first "
-                                              "lead (E–W: 10).")
+                                              "lead (E–W: 10) — exact.")
+    assert ann.start_sentence(exact, rec, running=True) == ann.start_sentence(exact, rec)
     ranged = {"cards": [], "start": None, "start_range": {"NS": [85, 105], "EW": [15, 35]}}
     assert ann.start_facts(ranged) == {"exact": False, "NS": (85, 105), "EW": (15, 35)}
-    assert ann.start_sentence(ranged, rec) == ("N–S (declarers, bid 85) take between 85 and 105 points with best "
-                                               "play from the first lead (E–W: between 15 and 35).")
+    said = ("N–S (declarers, bid 85) take between 85 and 105 points with best play from the first lead (E–W: "
+            "between 15 and 35) — proved; ")
+    assert ann.start_sentence(ranged, rec, running=True) == said + "refining…"
+    assert ann.start_sentence(ranged, rec) == said + "the exact number was not found in the time given."
+    whole = {"cards": [], "start": None, "start_range": {"NS": [0, 120], "EW": [0, 120]}}  # nothing proven yet
+    assert ann.start_sentence(whole, rec, running=True) == ("The result from the first lead with best play is not "
+                                                            "narrowed down yet; refining…")
+    assert "not narrowed down in the time given" in ann.start_sentence(whole, rec)
     assert ann.start_facts({"cards": []}) is None and ann.start_sentence({"cards": []}, rec) == ""
     east = _rec("crowsnest-set")  # E–W declare 90: they come first
     assert ann.start_sentence(exact, east).startswith("E–W (declarers, bid 90) take 10 points")
+
+
+def test_nothing_proven():
+    rec = _rec()  # crowsnest: 120 points in all
+    assert ann.nothing_proven(_open_entry(lo=0, hi=120, best_lo=0, best_hi=120), rec)
+    assert not ann.nothing_proven(_open_entry(lo=0, hi=120, best_lo=0, best_hi=120, mark="?"), rec)
+    assert not ann.nothing_proven(_open_entry(lo=0, hi=115, best_lo=0, best_hi=120), rec)
+    assert not ann.nothing_proven(FAKE["cards"][0], rec)
 
 
 @pytest.mark.parametrize("name", ["crowsnest-made", "crowsnest-set", "tournament-made", "red-1-set"])
@@ -344,7 +359,7 @@ def test_auction_facts_agree_with_judge_auction(name):
 
 
 def test_auction_facts_from_a_range_and_the_sentences():
-    rec = _rec()  # N–S bid 85; crowsnest bids 70..200 by 5
+    rec = _rec()  # N–S bid 85; crowsnest bids 70..120 by 5
 
     def facts(ns_lo, ns_hi):
         return ann.auction_facts(rec, {"cards": [], "start": None, "start_range": {"NS": [ns_lo, ns_hi],
@@ -352,7 +367,8 @@ def test_auction_facts_from_a_range_and_the_sentences():
 
     head = "Judged double dummy (as if all four hands were known, with best play by both sides): "
     f = facts(90, 120)
-    assert f == {"team": "N–S", "bid": 85, "makeable": True, "highest": (90, 120), "bid_min": 70, "exact": False}
+    assert f == {"team": "N–S", "bid": 85, "makeable": True, "highest": (90, 120), "bid_min": 70, "bid_max": 120,
+                 "exact": False}
     assert ann.auction_sentence(f) == head + ("N–S's bid of 85 could have been made; the highest bid N–S could have "
                                               "made is between 90 and 120 — proved so far.")
     f = facts(60, 95)
@@ -366,6 +382,8 @@ def test_auction_facts_from_a_range_and_the_sentences():
                                                         "have made.")
     assert ann.auction_sentence(facts(100, 100)).endswith("N–S could have bid as high as 100 and made it.")
     assert ann.auction_sentence(facts(40, 65)).endswith("N–S could not have made even the lowest bid, 70.")
+    assert ann.auction_sentence(facts(0, 120)) == head + ("whether N–S's bid of 85 could have been made is not "
+                                                          "proven yet.")  # nothing proven: no highest bid said
     assert ann.auction_facts(rec, {"cards": []}) is None
     assert ann.auction_facts(_rec("crowsnest-passed-out"), {"cards": [], "start": {"NS": 0, "EW": 0}}) is None
 

@@ -8,6 +8,12 @@ The analysis goes from the last card back to the first, and the cards of trick 1
 search values every other lead) take most of the time: in a 13/14-trick hand the last card can take minutes with
 no progress call at all. `progress_text` says so once only trick 1's cards are left, and `AnalysisRun` keeps the
 elapsed seconds on show meanwhile (a clock thread refreshing the text every `TICK_EVERY` seconds).
+
+The app's analyses run within a time budget (`rookcore.annotations.DEFAULT_BUDGET` seconds per hand,
+`rookcore.analysis.budget`): ``progress`` then counts the cards whose mark is proven (from the last card back), and
+``on_report(report)`` brings the report of everything proven so far (each card's exact value or proven range, the
+first lead's range), which `AnalysisRun.note_report` keeps for the panel to draw; once every mark is proven the
+status says that the values are being refined (`refining_text`).
 """
 from __future__ import annotations
 
@@ -18,7 +24,7 @@ from typing import Callable
 from rookcore.hand import SEATS
 
 __all__ = ["Cancelled", "PROGRESS_EVERY", "STOP_WAIT", "TICK_EVERY", "STARTING", "throttled", "progress_text",
-           "cancellable_analysis", "stop_analysis", "AnalysisRun"]
+           "refining_text", "cancellable_analysis", "stop_analysis", "AnalysisRun"]
 
 PROGRESS_EVERY = 0.5
 """Seconds between two progress updates of a running analysis."""
@@ -55,26 +61,48 @@ def throttled(wanted: Callable[[], bool], show: Callable[[int, int, list[dict]],
     return progress
 
 
-def progress_text(done: int, total: int, cards: list[dict], elapsed: float | None = None) -> str:
-    """The status of a running analysis: ``done`` of ``total`` cards analysed, ``cards`` the report entries done
-    so far (in step order, non-empty; each with its ``trick``), ``elapsed`` the seconds since it started (None:
-    not shown).
+def _took(elapsed: float | None, budget: float | None) -> str:
+    """" 27 s so far." (and " (time budget 60 s)" when ``budget`` seconds are given); "" without ``elapsed``."""
+    if elapsed is None:
+        return ""
+    return f" {elapsed:.0f} s so far" + (f" (time budget {budget:.0f} s)." if budget is not None else ".")
+
+
+def progress_text(done: int, total: int, cards: list[dict], elapsed: float | None = None,
+                  budget: float | None = None) -> str:
+    """The status of a running analysis: ``done`` of ``total`` cards analysed (under a time budget: cards whose
+    mark is proven), ``cards`` the report entries done so far (in step order, non-empty; each with its
+    ``trick``), ``elapsed`` the seconds since it started (None: not shown), ``budget`` the seconds it may take
+    (None: no limit).
 
     The analysis goes from the last card back, so the cards left are the first ``total - done`` of the hand. While
     cards of later tricks are left: "Analyzing… 12 of 36 cards done, from the last trick back (now in trick 7 of
     9; the first tricks take longest)." Once only trick 1's cards are left (at most one card per seat), it says
     that they take most of the time: the first lead values every other lead, which can take minutes on
-    13/14-trick hands. Returns the text (no HTML)."""
+    13/14-trick hands (under a budget: until the budget runs out, then what is proven is shown). Returns the text
+    (no HTML)."""
     left = total - done
-    took = f" {elapsed:.0f} s so far." if elapsed is not None else ""
+    took = _took(elapsed, budget)
     head = f"Analyzing… {done} of {total} cards done"
     if 0 < left <= CARDS_PER_TRICK:
         what = ("the first lead" if left == 1 else
                 f"the first {left} cards of trick 1, above all the first lead")
-        return (f"{head}, from the last trick back.{took} Left: {what}, which values every other lead: this can "
-                f"take minutes on 13/14-trick hands.")
+        long = ("this can take minutes on 13/14-trick hands." if budget is None else
+                "on 13/14-trick hands this can take until the time budget runs out; what is proven is shown then.")
+        return f"{head}, from the last trick back.{took} Left: {what}, which values every other lead: {long}"
     return (f"{head}, from the last trick back (now in trick {cards[0]['trick']} of {cards[-1]['trick']}; the first "
             f"tricks take longest).{took}")
+
+
+def refining_text(report: dict, elapsed: float | None = None, budget: float | None = None) -> str:
+    """The status of a budgeted analysis once every card's mark is proven (``report``: the report of what is proven,
+    `rookcore.annotations.analysis_counts`): "Analyzing… every card's mark is proven; 40 of 52 cards valued
+    exactly, refining the values. 27 s so far (time budget 60 s)." Returns the text (no HTML)."""
+    from rookcore.annotations import analysis_counts  # noqa: PLC0415 - light, but only needed here
+
+    n = analysis_counts(report)
+    return (f"Analyzing… every card's mark is proven; {n['exact']} of {n['cards']} cards valued exactly, refining "
+            f"the values.{_took(elapsed, budget)}")
 
 
 def cancellable_analysis(run, wanted: Callable[[], bool], keep: Callable[[object], None]):
@@ -111,12 +139,17 @@ class AnalysisRun:
     False, under its own lock, so that neither a late progress report nor a clock tick writes after that).
     """
 
-    def __init__(self, name: str = "") -> None:
-        """A run of the analysis of ``name`` ("crowsnest-made"), started now; its clock is not running yet
-        (`start_clock`)."""
+    def __init__(self, name: str = "", budget: float | None = None) -> None:
+        """A run of the analysis of ``name`` ("crowsnest-made"), started now, within ``budget`` seconds (None: no
+        limit); its clock is not running yet (`start_clock`)."""
         self.name = name
+        self.budget = budget
         self.started = time.monotonic()
         self.latest: tuple[int, int, list[dict]] | None = None  # (done, total, cards) of the last progress call
+        self.report: dict | None = None  # the report of what is proven, from the last on_report call
+        self.version = 0  # bumped by every progress or report call
+        self.drawn = -1  # the version last drawn by the panel (`due`)
+        self._last_drawn = 0.0
         self.active = True
         self._stop = threading.Event()
         self._clock: threading.Thread | None = None
@@ -126,16 +159,44 @@ class AnalysisRun:
         return time.monotonic() - self.started
 
     def text(self) -> str:
-        """The status now: `progress_text` of the latest progress with the elapsed seconds, or `STARTING` with them
-        before the first card is done."""
+        """The status now: `progress_text` of the latest progress with the elapsed seconds (and the budget), or
+        `refining_text` once every mark is proven and a report came, or `STARTING` before the first card is
+        done."""
         if self.latest is None:
-            return f"{STARTING}. {self.elapsed():.0f} s so far."
-        return progress_text(*self.latest, elapsed=self.elapsed())
+            return f"{STARTING}.{_took(self.elapsed(), self.budget)}"
+        done, total, cards = self.latest
+        if done >= total and self.report is not None:
+            return refining_text(self.report, self.elapsed(), self.budget)
+        return progress_text(*self.latest, elapsed=self.elapsed(), budget=self.budget)
 
     def note(self, done: int, total: int, cards: list[dict]) -> None:
         """Keep the latest progress report (called for every card, shown or not), for the clock and for a
         cancelled run's "after N of M cards"."""
         self.latest = (done, total, cards)
+        self.version += 1
+
+    def note_report(self, report: dict) -> None:
+        """Keep the latest report of what is proven (``on_report``), for the panel, its clock and Cancel."""
+        self.report = report
+        self.version += 1
+
+    def due(self, force: bool = False) -> bool:
+        """Whether the panel should draw the run now: something new since it last drew, and `PROGRESS_EVERY`
+        seconds since then (or ``force``: the clock's tick). Marks the run drawn when it says True."""
+        now = time.monotonic()
+        if self.version == self.drawn or (not force and now - self._last_drawn < PROGRESS_EVERY):
+            return False
+        self.drawn, self._last_drawn = self.version, now
+        return True
+
+    def shown(self, variant: str) -> dict | None:
+        """What the panel shows of the run: the latest report of what is proven, else the cards analysed so far
+        (``{"variant", "start": None, "cards"}``), marked ``"partial": True``; None before either came."""
+        if self.report is not None:
+            return {**self.report, "partial": True}
+        if self.latest is not None:
+            return {"variant": variant, "start": None, "cards": list(self.latest[2]), "partial": True}
+        return None
 
     def start_clock(self, tick: Callable[[], bool], every: float | None = None) -> None:
         """Call ``tick()`` every ``every`` seconds (default `TICK_EVERY`) in a daemon thread until `stop` is called

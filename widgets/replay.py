@@ -28,12 +28,16 @@ and scrolls inside the box):
   as ``<span class="rook-mark">``; ``rook-annotate-path`` (Text, default ``annotated/<name>.json``), button
   "Save record" (``rook-annotate-save-record``), ``rook-annotate-result``, ``rook-annotate-download``
   (``<a download href="data:application/json;base64,...">``).
-Analysis: button "Analyze" (``rook-analyze``), button "Cancel" (``rook-analyze-cancel``; shown only while an
-  analysis runs: stops it and keeps the cards analysed so far), ``rook-analysis-status`` ("Analyzing… 51 of 52
-  cards done … 27 s so far", refreshed every few seconds while it runs; "Analysis cancelled after …", errors, or
-  why nothing is analysed), ``rook-analysis-card`` (the last card shown: loss, mark, best cards),
-  ``rook-analysis-table`` (every card with loss > 0), button "Mark mistakes" (``rook-analyze-apply``: copy the
-  analyzer's ?/?? marks into the record where no mark is set).
+Analysis: button "Analyze" (``rook-analyze``), Dropdown "Time budget" (``rook-analysis-budget``: seconds of
+  search per hand, default `rookcore.annotations.DEFAULT_BUDGET`), button "Cancel" (``rook-analyze-cancel``; shown
+  only while an analysis runs: stops it and keeps what is proven so far), ``rook-analysis-status`` ("Analyzing… 51
+  of 52 cards done … 27 s so far (time budget 60 s)", refreshed every few seconds while it runs; "Analysis
+  cancelled after …", "Time budget used up …", errors, or why nothing is analysed), ``rook-analysis-start`` (the
+  result from the first lead with best play, its proven range refined in place — "N–S (declarers, bid 120) take
+  between 85 and 105 points … — proved; refining…" — then exact, and the auction judged double dummy),
+  ``rook-analysis-card`` (the last card shown: loss, mark, best cards, or its proven range),
+  ``rook-analysis-table`` (every card proven to have lost points, and the proven ?/??), button "Mark mistakes"
+  (``rook-analyze-apply``: copy the analyzer's proven ?/?? marks into the record where no mark is set).
 """
 from __future__ import annotations
 
@@ -61,11 +65,13 @@ from rookcore.table import watch_view
 from .cards import border_legend, card_svg, hand_svg
 from .clicks import SecondClick
 from .paths import ReplaceGuard, brief, readable_record, record_path, shown_path
-from .progress import STARTING, AnalysisRun, Cancelled, cancellable_analysis, stop_analysis, throttled
+from .progress import STARTING, AnalysisRun, Cancelled, cancellable_analysis, stop_analysis
 from .table_view import TableView
 
 GOTO_PROMPT = "a card with a loss…"
 GOTO_NONE = -1  # the prompt's value (a None value leaves the browser's list blank)
+BUDGET_CHOICES = (("5 s", 5.0), ("15 s", 15.0), ("1 min", 60.0), ("5 min", 300.0), ("20 min", 1200.0))
+"""The Analyze time budgets offered (label, seconds per hand); the default is 1 min (annotations.DEFAULT_BUDGET)."""
 DRAFT_NOTE = "This comment is not saved yet: click Save comment to keep it."
 MAX_UPLOAD_BYTES = records.MAX_RECORD_BYTES  # 1 MB, the engine's own record size cap
 DEFAULT_EXAMPLE = "crowsnest-made"
@@ -348,8 +354,14 @@ class ReplayPanel(w.VBox):
                                        layout=w.Layout(width="100px"))
         self.analyze_button.add_class("rook-analyze")
         self.analyze_button.on_click(lambda _b: self.analyze())
+        self.analysis_budget = w.Dropdown(description="Time budget", options=BUDGET_CHOICES,
+                                          value=annotations.DEFAULT_BUDGET, layout=w.Layout(width="190px"),
+                                          tooltip="How long Analyze searches this hand before it shows what is "
+                                                  "proven (ranges where the exact value is not found)",
+                                          style={"description_width": "initial"})
+        self.analysis_budget.add_class("rook-analysis-budget")
         self.cancel_button = w.Button(description="Cancel", icon="stop", button_style="danger", disabled=True,
-                                      tooltip="Stop the running analysis (the cards analysed so far stay shown)",
+                                      tooltip="Stop the running analysis (what is proven so far stays shown)",
                                       layout=w.Layout(width="90px", display="none"))
         self.cancel_button.add_class("rook-analyze-cancel")
         self.cancel_button.on_click(lambda _b: self.cancel_analysis())
@@ -361,6 +373,8 @@ class ReplayPanel(w.VBox):
         self.apply_marks_button.on_click(lambda _b: self.apply_analysis_marks())
         self.analysis_status = w.HTML("")
         self.analysis_status.add_class("rook-analysis-status")
+        self.analysis_start = w.HTML("")  # the first lead's result (its proven range, refined) and the auction
+        self.analysis_start.add_class("rook-analysis-start")
         self.analysis_card = w.HTML("")
         self.analysis_card.add_class("rook-analysis-card")
         self.analysis_table = w.HTML("")
@@ -384,9 +398,10 @@ class ReplayPanel(w.VBox):
         save_row = w.HBox([self.save_path, self.save_record_button, self.save_result, self.download],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.analysis_box = w.VBox([
-            w.HBox([self.analyze_button, self.cancel_button, self.apply_marks_button, self.analysis_status],
-                   layout=w.Layout(flex_flow="row wrap", align_items="center")),
-            self.analysis_card, self.analysis_goto, self.analysis_table], layout=w.Layout(margin="6px 0"))
+            w.HBox([self.analyze_button, self.analysis_budget, self.cancel_button, self.apply_marks_button,
+                    self.analysis_status], layout=w.Layout(flex_flow="row wrap", align_items="center")),
+            self.analysis_start, self.analysis_card, self.analysis_goto, self.analysis_table],
+            layout=w.Layout(margin="6px 0"))
         self.analysis_box.add_class("rook-analysis")
         super().__init__([sources, self.hand_select, self.error, self.title, nav, self.action,
                           self.comment, self.annotate_box, body, save_row, self.analysis_box], **kwargs)
@@ -1069,15 +1084,19 @@ class ReplayPanel(w.VBox):
 
     @_safe
     def analyze(self) -> None:
-        """Double-dummy analysis of the hand on show ("Analyzing…" first; in a background thread unless
-        ``analyze_in_background`` is False, with a Cancel button and the elapsed seconds refreshed every
-        `widgets.progress.TICK_EVERY` seconds while it runs). A passed-out or unfinished hand says why nothing is
-        analysed; a finished analysis of the same hand is shown again without searching again."""
+        """Double-dummy analysis of the hand on show within the time budget chosen (`analysis_seconds`;
+        `rookcore.analysis.budget`: proven marks and ranges first, shown as they come, exact values as time allows).
+        "Analyzing…" first; in a background thread unless ``analyze_in_background`` is False, with a Cancel button
+        and the elapsed seconds refreshed every `widgets.progress.TICK_EVERY` seconds while it runs. A passed-out
+        hand, or one stopped before its first card, says why nothing is analysed; an analysis of the same hand
+        whose every value is exact is shown again without searching again (one the budget cut short searches
+        again, with the budget chosen now)."""
         record = self._require_record()
         if self.analysis_running:
             self._analysis_status("Still analyzing… please wait, or click Cancel.")
             return
-        if self.analysis is not None and not self.analysis.get("partial"):  # the same hand: it cannot change
+        if (self.analysis is not None and not self.analysis.get("partial")
+                and annotations.analysis_complete(self.analysis)):  # the same hand: it cannot change
             self._analysis_status(f"Already analysed. {self._analysis_summary()}")
             return
         self._reset_analysis()
@@ -1086,7 +1105,7 @@ class ReplayPanel(w.VBox):
             self._analysis_status(reason)
             self._show_analysis()
             return
-        run = AnalysisRun(self._analysis_name())
+        run = AnalysisRun(self._analysis_name(), None if self.analyzer is not None else self.analysis_seconds)
         with self._analysis_lock:
             token = self._analysis_token
             self._analysis_run = run
@@ -1102,12 +1121,20 @@ class ReplayPanel(w.VBox):
         else:
             self._run_analysis(record, token, run)
 
+    @property
+    def analysis_seconds(self) -> float:
+        """The time budget of the next analysis: the "Time budget" list's choice (seconds per hand)."""
+        return float(self.analysis_budget.value)
+
     def _analysis_tick(self, token: int, run: AnalysisRun) -> bool:
-        """One tick of a running analysis' clock: show its progress with the seconds elapsed. Returns False (the
-        clock stops) once the analysis is finished, cancelled or stopped."""
+        """One tick of a running analysis' clock: show its progress with the seconds elapsed, and what it proved
+        since the panel last drew it. Returns False (the clock stops) once the analysis is finished, cancelled or
+        stopped."""
         with self._analysis_lock:
             if token != self._analysis_token or not run.active:
                 return False
+            if run.due(force=True):
+                self._draw_proven(run)
             self._analysis_status(run.text())
             return True
 
@@ -1115,8 +1142,8 @@ class ReplayPanel(w.VBox):
     def cancel_analysis(self) -> None:
         """Stop the running analysis (the Cancel button): its solver is cancelled, and the status says "Analysis
         cancelled after N of M cards; the cards analysed so far are shown." (they stay in the table and the card
-        view, and Mark mistakes can copy their marks; Analyze starts again from the last card). Without a running
-        analysis it only says so."""
+        view with what is proven of the others — their ranges, the first lead's range — and Mark mistakes can copy
+        the proven marks; Analyze starts again from the last card). Without a running analysis it only says so."""
         self._require_record()
         with self._analysis_lock:
             run = self._analysis_run
@@ -1140,12 +1167,13 @@ class ReplayPanel(w.VBox):
             self._analysis_by_step = {}
             message = f"Analysis cancelled after {took}, before its first card was done: there is nothing to show."
         else:
-            done, total, cards = run.latest
-            self.analysis = {"variant": self.record.variant, "start": None, "cards": list(cards), "partial": True}
+            done, total, _cards = run.latest
+            self.analysis = run.shown(self.record.variant)
             self._analysis_by_step = annotations.analysis_by_step(self.analysis)
-            self.apply_marks_button.disabled = not any(c.get("mark") for c in cards)
+            self.apply_marks_button.disabled = not any(c.get("mark") for c in self.analysis["cards"])
+            others = ", with what is proven of the others" if run.report is not None and done < total else ""
             message = (f"Analysis cancelled after {done} of {total} cards ({took}); the cards analysed so far are "
-                       f"shown. Analyze starts again from the last card.")
+                       f"shown{others}. Analyze starts again from the last card.")
         self._show_cancel(False)
         self.analyze_button.disabled = False
         self._analysis_status(message)
@@ -1160,28 +1188,53 @@ class ReplayPanel(w.VBox):
         return True
 
     def _analysis_progress(self, record: HandRecord, token: int, run: AnalysisRun | None = None):
-        """The progress callback of the analysis of ``record`` (`widgets.progress.throttled`): keeps every report
-        in ``run`` (default: the latest analysis started) for its clock and for Cancel, shows the cards analysed so
-        far, and stops the analysis once another hand is loaded or Cancel is clicked."""
-        run = run if run is not None else self._analysis_run
-
-        def show(done: int, total: int, cards: list[dict]) -> None:
-            with self._analysis_lock:
-                if token != self._analysis_token:
-                    return
-                self.analysis = {"variant": record.variant, "start": None, "cards": cards, "partial": True}
-                self._analysis_by_step = annotations.analysis_by_step(self.analysis)
-                self._analysis_status(run.text() if run is not None else STARTING)
-                self._show_analysis()
-
-        shown = throttled(lambda: token == self._analysis_token, show)
+        """The ``progress(done, total, cards)`` callback of the analysis of ``record`` (`rookcore.annotations.analyze`;
+        under a time budget ``done`` counts the cards whose mark is proven): keeps every call in ``run`` (default:
+        the latest analysis started) for its clock and for Cancel, shows the cards analysed so far (at most every
+        `widgets.progress.PROGRESS_EVERY` seconds), and raises `Cancelled` — which stops the analysis — once
+        another hand is loaded or Cancel is clicked (``token`` no longer current)."""
+        run = self._run_for(run)
 
         def progress(done: int, total: int, cards: list[dict]) -> None:
-            if run is not None and token == self._analysis_token:
-                run.note(done, total, cards)
-            shown(done, total, cards)
+            self._note_progress(token, run, lambda: run.note(done, total, cards))
 
         return progress
+
+    def _analysis_reports(self, record: HandRecord, token: int, run: AnalysisRun | None = None):
+        """The ``on_report(report)`` callback of the budgeted analysis of ``record``: ``report`` holds everything
+        proven so far (each card's exact value or proven range, the first lead's range); kept in ``run`` and shown
+        as `_analysis_progress` shows the cards, with the same `Cancelled` once the analysis is no longer wanted."""
+        run = self._run_for(run)
+
+        def on_report(report: dict) -> None:
+            self._note_progress(token, run, lambda: run.note_report(report))
+
+        return on_report
+
+    def _run_for(self, run: AnalysisRun | None) -> AnalysisRun:
+        """``run``, else the latest analysis started, else a new `AnalysisRun` (a progress callback made alone)."""
+        return run if run is not None else self._analysis_run or AnalysisRun(self._analysis_name())
+
+    def _note_progress(self, token: int, run: AnalysisRun, keep: Callable[[], None]) -> None:
+        """Keep a progress call in ``run`` (``keep()``) and draw the run when due; raises `Cancelled` once the
+        analysis of ``token`` is no longer wanted."""
+        if token != self._analysis_token:
+            raise Cancelled
+        keep()
+        with self._analysis_lock:
+            if token == self._analysis_token and run.due():
+                self._draw_proven(run)
+                self._analysis_status(run.text())
+
+    def _draw_proven(self, run: AnalysisRun) -> None:
+        """Show what the running analysis ``run`` has proven so far (`AnalysisRun.shown`) in the first lead's line,
+        the card view, the table and the Go to list (called under ``_analysis_lock``)."""
+        shown = run.shown(self.record.variant if self.record is not None else "")
+        if shown is None or self.record is None:
+            return
+        self.analysis = shown
+        self._analysis_by_step = annotations.analysis_by_step(shown)
+        self._show_analysis()
 
     def _run_analysis(self, record: HandRecord, token: int, run: AnalysisRun) -> None:
         """The analysis of ``record`` (in the background thread, or in the caller's), then its result or error in
@@ -1192,7 +1245,8 @@ class ReplayPanel(w.VBox):
             else:
                 result = cancellable_analysis(
                     lambda solver: annotations.analyze(record, progress=self._analysis_progress(record, token, run),
-                                                       solver=solver),
+                                                       solver=solver, budget=run.budget,
+                                                       on_report=self._analysis_reports(record, token, run)),
                     lambda: token == self._analysis_token, lambda solver: setattr(self, "_analysis_solver", solver))
                 error = None
         except Cancelled:
@@ -1221,14 +1275,20 @@ class ReplayPanel(w.VBox):
             run.stop()
 
     def _analysis_summary(self) -> str:
-        """"Analysis done: …" for the finished analysis of the hand on show (and a note if it is unfinished)."""
-        cards = self.analysis.get("cards") or ()
-        costly = sum(1 for c in cards if c.get("loss", 0) > 0)
-        start = self.analysis.get("start") or {}
-        return " ".join(filter(None, (
-            f"Analysis done: {len(self._analysis_by_step)} cards, {costly} with a loss. "
-            f"Best play from the first lead: N–S {start.get('NS', '?')} · E–W {start.get('EW', '?')}.",
-            annotations.unfinished_note(self.record))))
+        """"Analysis done: …" for the finished analysis of the hand on show whose every value is exact; "The time
+        budget ran out: …" (what is proven, and how to refine it) for one the budget cut short; and a note if the
+        hand is unfinished."""
+        costly = len(annotations.costly_cards(self.analysis, self.record))
+        if not annotations.analysis_complete(self.analysis):
+            n = annotations.analysis_counts(self.analysis)
+            head = (f"The time budget ran out: marks proven for {n['marked']} of {n['cards']} cards, {n['exact']} "
+                    f"valued exactly, {costly} proven to have lost points; the others show their proven range. "
+                    f"Choose a larger time budget and click Analyze to refine.")
+        else:
+            start = self.analysis.get("start") or {}
+            head = (f"Analysis done: {len(self._analysis_by_step)} cards, {costly} with a loss. "
+                    f"Best play from the first lead: N–S {start.get('NS', '?')} · E–W {start.get('EW', '?')}.")
+        return " ".join(filter(None, (head, annotations.unfinished_note(self.record))))
 
     def _analysis_status(self, message: str, error: bool = False) -> None:
         style = "color:#b71c1c;font-weight:bold" if error else "color:#333"
@@ -1246,12 +1306,19 @@ class ReplayPanel(w.VBox):
         comma-separated, as the navigator and the Play tab write them."""
         return ", ".join(self.record.rules.display_name(Card.parse(n)) for n in notations)
 
+    def _loss_text(self, entry: dict, sep: str = "–") -> str:
+        """The loss of the card ``entry``: its exact number ("15"), or its proven range ("10–35",
+        `rookcore.annotations.loss_range`) when it is not valued exactly."""
+        lo, hi = annotations.loss_range(entry, self.record)
+        return str(lo) if lo == hi else f"{lo}{sep}{hi}"
+
     def _set_goto(self, rows: list[dict], k: int | None) -> None:
         """Fill the "Go to" list with the costly cards ``rows`` (hidden when there are none), its value the row of
-        record step ``k`` when it is one of them."""
+        record step ``k`` when it is one of them. A card not valued exactly shows its proven loss ("loss 10 to
+        35")."""
         options = [(GOTO_PROMPT, GOTO_NONE)] + [
             (f"step {c['step'] + 1}: trick {c['trick']}, {c['seat']} plays {self._shown(c['card'])} — loss "
-             f"{c['loss']}{' ' + c['mark'] if c['mark'] else ''}", c["step"]) for c in rows]
+             f"{self._loss_text(c, ' to ')}{' ' + c['mark'] if c['mark'] else ''}", c["step"]) for c in rows]
         steps = {c["step"] for c in rows}
         self._goto_sync = True
         try:
@@ -1262,27 +1329,66 @@ class ReplayPanel(w.VBox):
             self._goto_sync = False
         self.analysis_goto.layout.display = "" if rows else "none"
 
-    def _show_analysis(self) -> None:
-        """The analysis of the last action shown (`annotated_step`, as the editor), the table of costly cards (that
-        action's row highlighted) and the "Go to" list of those cards."""
-        if self.analysis is None or self.record is None:
-            self.analysis_card.value = self.analysis_table.value = ""
-            self._set_goto([], None)
-            return
-        k = self.annotated_step
-        entry = self._analysis_by_step.get(k) if k is not None else None
-        if entry is not None:
-            team = TEAM_NAMES[SEATS.index(entry["seat"]) & 1]
+    def _start_html(self) -> str:
+        """The first lead's result with best play (`rookcore.annotations.start_sentence`): exact, or its proven
+        range "— proved; refining…" while the analysis runs (then "— proved; …not found in the time given"), and the
+        auction judged double dummy (`rookcore.annotations.auction_sentence`). "" without a result."""
+        sentence = annotations.start_sentence(self.analysis, self.record, running=self.analysis_running)
+        if not sentence:
+            return ""
+        html = f"<div class='rook-analysis-start-line'>{escape(sentence, quote=False)}</div>"
+        auction = annotations.auction_facts(self.record, self.analysis)
+        if auction is not None:
+            html += (f"<div class='rook-analysis-auction'>{escape(annotations.auction_sentence(auction), quote=False)}"
+                     f"</div>")
+        return f"<div style='margin:4px 0'>{html}</div>"
+
+    def _card_verdict(self, entry: dict) -> str:
+        """What the analysis proved of the card ``entry`` (HTML): its exact loss and values, or, when it is not
+        valued exactly, the proven ranges of its loss and of its team's points before and after it, and its mark
+        if proven."""
+        team = TEAM_NAMES[SEATS.index(entry["seat"]) & 1]
+        if annotations.is_exact(entry):
             best = self._shown(*entry["best_cards"])
             if entry["loss"] > 0:
                 verdict = (f"loss <b>{entry['loss']}</b> point{'s' if entry['loss'] != 1 else ''}: "
                            f"{team} could still get {entry['best']}, {entry['value']} after this card")
             else:
                 verdict = f"a best card ({team} keeps {entry['value']})"
+            return f"{verdict}. Best: {escape(best)}."
+
+        def pts(lo: int, hi: int) -> str:
+            return str(lo) if lo == hi else f"between {lo} and {hi}"
+
+        if annotations.nothing_proven(entry, self.record):
+            return ("nothing proven yet: the analysis works from the last trick back and has not reached this card"
+                    + ("" if self.analysis_running else " in the time given") + ".")
+        mark = {None: "whether it is a mistake is not proven yet",
+                "??": "it changes whether the bid is made",
+                "?": "a mistake: it loses at least 10 points",
+                "": "no mistake: it loses less than 10 points and does not change whether the bid is made"}
+        lo, hi = annotations.loss_range(entry, self.record)
+        return (f"proved so far: loss <b>{pts(lo, hi)}</b> points ({team} could get {pts(entry['best_lo'], entry['best_hi'])} "
+                f"with best play before this card, {pts(entry['lo'], entry['hi'])} after it); "
+                f"{mark.get(entry['mark'], escape(str(entry['mark'])))}. The exact values and best cards are not "
+                f"found yet.")
+
+    def _show_analysis(self) -> None:
+        """The first lead's result (`_start_html`), the analysis of the last action shown (`annotated_step`, as the
+        editor), the table of the cards proven to have lost points (that action's row highlighted) and the "Go to"
+        list of those cards."""
+        if self.analysis is None or self.record is None:
+            self.analysis_card.value = self.analysis_table.value = self.analysis_start.value = ""
+            self._set_goto([], None)
+            return
+        self.analysis_start.value = self._start_html()
+        k = self.annotated_step
+        entry = self._analysis_by_step.get(k) if k is not None else None
+        if entry is not None:
             text = (f"Analysis of the last card shown (step {k + 1}, trick {entry['trick']}): "
                     f"<b>{escape(entry['seat'])} plays "
-                    f"{escape(self._shown(entry['card']))}</b>{mark_badge(entry['mark'])} — {verdict}. "
-                    f"Best: {escape(best)}.")
+                    f"{escape(self._shown(entry['card']))}</b>{mark_badge(entry['mark'] or '')} — "
+                    f"{self._card_verdict(entry)}")
         elif k is None:
             text = "No action shown yet: step forward to see the analysis of each card played."
         elif self.analysis.get("partial") and isinstance(self.record.actions()[k], Play):
@@ -1291,24 +1397,35 @@ class ReplayPanel(w.VBox):
         else:
             text = f"The last action shown (step {k + 1}) is not a card: the analysis judges the cards played."
         self.analysis_card.value = f"<div style='margin:4px 0'>{text}</div>"
-        rows = [c for c in self.analysis.get("cards") or () if c.get("loss", 0) > 0]
+        rows = annotations.costly_cards(self.analysis, self.record)
         self._set_goto(rows, k)
         if not rows:
-            self.analysis_table.value = ("<i>No card with a loss so far.</i>" if self.analysis.get("partial") else
-                                         "<i>Every card played was a best card (no loss).</i>")
+            self.analysis_table.value = (
+                "<i>No card with a loss so far.</i>" if self.analysis.get("partial") else
+                "<i>Every card played was a best card (no loss).</i>" if annotations.analysis_complete(self.analysis)
+                else "<i>No card proven to have lost points (the others' values are still open).</i>")
             return
-        head = ("<tr><th title='the step to go to with the navigator (the record step + 1)'>Step</th><th>Trick</th><th>Seat</th><th>Card</th><th>Loss</th><th>Mark</th>"
-                "<th>Best cards</th></tr>")
+        self.analysis_table.value = self._table_html(rows, k)
+
+    def _table_html(self, rows: list[dict], k: int | None) -> str:
+        """The table of the costly cards ``rows`` (record step ``k``'s row highlighted): a card not valued exactly
+        shows its proven loss range, its mark once proven ("…" before) and no best cards."""
+        head = ("<tr><th title='the step to go to with the navigator (the record step + 1)'>Step</th><th>Trick</th>"
+                "<th>Seat</th><th>Card</th><th>Loss</th><th>Mark</th><th>Best cards</th></tr>")
         body = "".join(
             f"<tr class='rook-analysis-row' style='{'background:#fff3e0;font-weight:bold' if c['step'] == k else ''}'>"
-            f"<td>{c['step'] + 1}</td><td>{c['trick']}</td><td>{escape(c['seat'])}</td><td>{escape(self._shown(c['card']))}</td>"
-            f"<td>{c['loss']}</td><td>{mark_badge(c['mark']) or '—'}</td>"
-            f"<td>{escape(self._shown(*c['best_cards']))}</td></tr>" for c in rows)
-        self.analysis_table.value = (
-            "<div style='margin:6px 0 2px'><b>Cards with a loss</b> (Step as on the navigator; double dummy, "
-            "points of the player's side; "
-            f"{mark_badge('?')} loses 10 points or more, {mark_badge('??')} changes whether the bid is made)</div>"
-            f"<table style='font-size:13px;border-collapse:collapse' cellpadding='3'>{head}{body}</table>")
+            f"<td>{c['step'] + 1}</td><td>{c['trick']}</td><td>{escape(c['seat'])}</td>"
+            f"<td>{escape(self._shown(c['card']))}</td><td>{self._loss_text(c)}</td>"
+            f"<td>{mark_badge(c['mark'] or '') or ('…' if c['mark'] is None else '—')}</td>"
+            f"<td>{escape(self._shown(*c['best_cards'])) if annotations.is_exact(c) else 'not found yet'}</td></tr>"
+            for c in rows)
+        ranges = ("; a loss such as 10–35 is a proven range, the exact value not found yet"
+                  if any(not annotations.is_exact(c) for c in rows) else "")
+        return ("<div style='margin:6px 0 2px'><b>Cards with a loss</b> (Step as on the navigator; double dummy, "
+                "points of the player's side; "
+                f"{mark_badge('?')} loses 10 points or more, {mark_badge('??')} changes whether the bid is made"
+                f"{ranges})</div>"
+                f"<table style='font-size:13px;border-collapse:collapse' cellpadding='3'>{head}{body}</table>")
 
     @_safe
     def apply_analysis_marks(self) -> None:

@@ -388,28 +388,32 @@ def test_analyze_with_the_real_solver():
 
 
 def test_analyze_shows_progress_and_stops_for_another_hand(monkeypatch):
-    """The real analyzer reports progress: the status counts the cards done, the table and the card view show the
-    later tricks first ("not analysed yet" before them); the final result equals `analyze_record`'s; once
-    another hand is loaded, the old analysis' progress callback stops it."""
+    """The real analyzer (within its time budget) reports progress: the status counts the cards done from the last
+    trick back, the card view shows the later tricks first ("not analysed yet" before them); the final result
+    equals the exact `analyze_record`'s, and the first lead's result is said to be exact; once another hand is
+    loaded, the old analysis' progress callback stops it."""
     import widgets.progress as wprogress
     from rookcore.analysis import analyze_record
 
     monkeypatch.setattr(wprogress, "PROGRESS_EVERY", 0)
     p = ReplayPanel(analyze_in_background=False)
     p.examples.value = "crowsnest-set"
+    assert p.analysis_budget.value == 60 and p.analysis_seconds == 60.0
     seen = []
-    p.analysis_status.observe(lambda ch: seen.append((_text(ch["new"]), sorted(p._analysis_by_step))), "value")
+    p.analysis_status.observe(lambda ch: seen.append(_text(ch["new"])), "value")
     p.analyze_button.click()
     want = analyze_record(p.record)
     steps = [c["step"] for c in want["cards"]]
-    partial = [(text, got) for text, got in seen if "cards done" in text]
-    assert len(partial) == len(steps) - 1
-    for done, (text, got) in enumerate(partial, 1):
-        assert f"Analyzing… {done} of {len(steps)} cards done" in text and got == steps[-done:]
+    done = [int(re.search(r"Analyzing… (\d+) of 36 cards done", t).group(1)) for t in seen if "cards done" in t]
+    assert done and done == sorted(done) and all(0 < d <= 36 for d in done), seen
     assert "Analysis done" in p.analysis_status.value and p.analysis == want
+    start = _text(p.analysis_start.value)
+    assert start.startswith(f"E–W (declarers, bid 90) take {want['start']['EW']} points with best play from the "
+                            f"first lead (N–S: {want['start']['NS']}) — exact.")
+    assert "E–W's bid of 90 could not have been made" in start  # 85 points: set double dummy too
 
-    progress = p._analysis_progress(p.record, p._analysis_token)
-    progress(2, len(steps), want["cards"][-2:])
+    progress = p._analysis_progress(p.record, p._analysis_token, wprogress.AnalysisRun("crowsnest-set", 60.0))
+    progress(2, len(steps), want["cards"][-2:])  # a run with no report yet shows the cards analysed so far
     assert "partial" in p.analysis and "2 of 36" in p.analysis_status.value
     p.go(steps[0] + 1)
     assert "is not analysed" in p.analysis_card.value
@@ -418,6 +422,111 @@ def test_analyze_shows_progress_and_stops_for_another_hand(monkeypatch):
     p.examples.value = "crowsnest-made"
     with pytest.raises(wprogress.Cancelled):
         progress(3, len(steps), want["cards"][-3:])
+    with pytest.raises(wprogress.Cancelled):
+        p._analysis_reports(p.record, p._analysis_token - 1)(want)
+
+
+def _open(card: dict, **kw) -> dict:
+    """A budgeted analysis' entry of ``card`` that is not valued exactly (rookcore.analysis.budget)."""
+    return {**card, "best": None, "value": None, "loss": None, "mark": None, "best_cards": [], "exact": False,
+            "lo": 0, "hi": 120, "best_lo": 0, "best_hi": 120, **kw}
+
+
+def test_analyze_shows_proven_ranges_at_once_and_refines_them_in_place(monkeypatch):
+    """A budgeted analysis' reports are drawn as they come: the first lead's proven range "— proved; refining…"
+    (with the auction as far as proven), a card not valued exactly with its proven ranges, a proven ? in the table
+    and the Go to list with its loss range; then, refined, the exact number ("— exact.") and "Analysis done"."""
+    import threading
+
+    import widgets.progress as wprogress
+    from rookcore import annotations
+
+    monkeypatch.setattr(wprogress, "PROGRESS_EVERY", 0)
+    gates = [threading.Event() for _ in range(3)]  # gates[0]: the first report is out; 1: go on; 2: refined
+    budgets = []
+
+    def staged(record, threshold=10, progress=None, solver=None, budget=None, on_report=None):
+        budgets.append(budget)
+        exact = _fake_analysis(record)  # start N–S 90 · E–W 30; N–S bid 85 in crowsnest-made
+        cards = exact["cards"]
+        first = [_open(cards[0]), _open(cards[1], lo=60, hi=65, best_lo=80, best_hi=95, mark="?")] + cards[2:]
+        progress(len(cards) - 2, len(cards), cards[1:])
+        on_report({**exact, "start": None, "start_range": {"NS": [75, 105], "EW": [15, 45]}, "cards": first})
+        gates[0].set()
+        gates[1].wait(30)
+        on_report({**exact, "start": None, "start_range": {"NS": [85, 95], "EW": [25, 35]}, "cards": first})
+        gates[2].set()
+        return exact
+
+    monkeypatch.setattr(annotations, "analyze", staged)
+    p = ReplayPanel()
+    p.analysis_budget.value = 15.0
+    p.analyze_button.click()
+    assert gates[0].wait(30)
+    _wait_for(lambda: "between 75 and 105" in _text(p.analysis_start.value), what="the first range")
+    assert budgets == [15.0]
+    start = _text(p.analysis_start.value)
+    assert start.startswith("N–S (declarers, bid 85) take between 75 and 105 points with best play from the first "
+                            "lead (E–W: between 15 and 45) — proved; refining…"), start
+    assert ("whether N–S's bid of 85 could have been made is not proven yet; the highest bid N–S could have made is "
+            "between 75 and 105 — proved so far.") in start
+    cards = p.analysis["cards"]
+    p.go(cards[1]["step"] + 1)
+    card = _text(p.analysis_card.value)
+    assert "proved so far: loss between 15 and 35 points (E–W could get between 80 and 95 with best play before " \
+           "this card, between 60 and 65 after it); a mistake: it loses at least 10 points" in card, card
+    assert "?" in card and "not found yet" in card
+    p.go(cards[0]["step"] + 1)
+    assert "nothing proven yet" in _text(p.analysis_card.value)
+    labels = [label for label, _v in p.analysis_goto.options]
+    assert any(label.endswith(f"plays {cards[1]['card']} — loss 15 to 35 ?") for label in labels), labels
+    assert "15–35" in _text(p.analysis_table.value) and "a proven range" in _text(p.analysis_table.value)
+    assert "Analysis done" not in p.analysis_status.value
+    gates[1].set()  # refined in place, then exact
+    assert p.wait_analysis(30) and gates[2].is_set()
+    assert "Analysis done" in p.analysis_status.value
+    start = _text(p.analysis_start.value)
+    assert start.startswith("N–S (declarers, bid 85) take 90 points with best play from the first lead (E–W: 30) — "
+                            "exact.") and "between" not in start
+    assert "N–S's bid of 85 could have been made; N–S could have bid as high as 90 and made it." in start
+
+
+@pytest.mark.timeout(600)
+def test_a_budget_that_runs_out_shows_what_is_proven_and_never_says_exact(monkeypatch):
+    """The real budgeted analysis of a 13-trick hand in 5 s: the status says the time budget ran out (not
+    "Analysis done"), the first lead's line says what is proven without an exact number, each card not valued
+    exactly shows its proven range (or that nothing is proven yet), and Analyze searches again."""
+    from rookcore import annotations
+
+    p = ReplayPanel(example="1-high-partnership-made", analyze_in_background=False)
+    p.analysis_budget.value = 5.0
+    p.analyze_button.click()
+    report = p.analysis
+    assert not annotations.analysis_complete(report)
+    status = _text(p.analysis_status.value)
+    n = annotations.analysis_counts(report)
+    assert status.startswith(f"The time budget ran out: marks proven for {n['marked']} of 52 cards, {n['exact']} "
+                             f"valued exactly"), status
+    start = _text(p.analysis_start.value)
+    assert "in the time given" in start and "exact." not in start
+    lo, hi = report["start_range"]["EW"]
+    assert f"between {lo} and {hi}" in start or "not narrowed down" in start
+    for c in report["cards"]:
+        p.go(c["step"] + 1)
+        card = _text(p.analysis_card.value)
+        if annotations.is_exact(c):
+            assert "proved so far" not in card
+        elif annotations.nothing_proven(c, p.record):
+            assert "nothing proven yet" in card
+        else:
+            least, most = annotations.loss_range(c, p.record)
+            assert "proved so far: loss " + (f"{least}" if least == most else f"between {least} and {most}") in card
+    rows = annotations.costly_cards(report, p.record)
+    assert p.analysis_table.value.count("rook-analysis-row") == len(rows)
+    p.apply_marks_button.click()
+    assert (p.record.marks or {}) == {c["step"]: c["mark"] for c in report["cards"] if c["mark"]}
+    p.analyze_button.click()  # cut short: Analyze searches again (not "Already analysed")
+    assert "Already analysed" not in p.analysis_status.value
 
 
 def test_loading_another_hand_stops_a_long_analysis(monkeypatch):
@@ -429,11 +538,11 @@ def test_loading_another_hand_stops_a_long_analysis(monkeypatch):
 
     real = annotations.analyze
 
-    def long_analyze(record, threshold=10, progress=None, solver=None):
+    def long_analyze(record, threshold=10, progress=None, solver=None, **budgeted):
         if record.variant == "partnership":
             solver.solve(play_ready(get_rules("partnership"), 0))  # minutes, unless cancelled
             return {"variant": "partnership", "start": None, "cards": [], "never": "shown"}
-        return real(record, threshold, progress, solver)
+        return real(record, threshold, progress, solver, **budgeted)
 
     monkeypatch.setattr(annotations, "analyze", long_analyze)
     p = ReplayPanel()
@@ -524,9 +633,9 @@ def _stuck_at_the_first_lead(monkeypatch, partial_loss=True):
 
     real = annotations.analyze
 
-    def long_analyze(record, threshold=10, progress=None, solver=None):
+    def long_analyze(record, threshold=10, progress=None, solver=None, **budgeted):
         if record.variant != "partnership":
-            return real(record, threshold, progress, solver)
+            return real(record, threshold, progress, solver, **budgeted)
         cards = _fake_analysis(record)["cards"]
         if partial_loss:
             cards[-1] = dict(cards[-1], loss=15, value=75, mark="?", best_cards=["R14"])
@@ -613,8 +722,9 @@ def test_progress_tells_that_the_first_lead_takes_long_and_the_seconds_go_on(mon
     stuck = [t for t in seen if "cards done" in t]
     assert len({t for t in stuck}) >= 3  # the text changed without a new card: the seconds went on
     assert all(t.startswith(stuck[-1].split(",")[0]) for t in stuck[-3:])  # ... still at the same card count
-    assert "Left: the first lead, which values every other lead: this can take minutes on 13/14-trick hands" in \
-        stuck[-1]
+    assert ("Left: the first lead, which values every other lead: on 13/14-trick hands this can take until the time "
+            "budget runs out; what is proven is shown then.") in stuck[-1]
+    assert "s so far (time budget 60 s)." in stuck[-1]
     assert run.clock_running
     p.cancel_button.click()
     _wait_for(lambda: not run.clock_running, timeout=5, what="the clock to stop")
