@@ -287,9 +287,11 @@ def analysis_counts(analysis: dict, seat: str | None = None) -> dict[str, int]:
 
 def analysis_complete(analysis: dict) -> bool:
     """Whether every value of ``analysis`` is exact: each card, and the result from the first lead (``start``)
-    when there are cards. False for a budgeted analysis whose time ran out (or one stopped early)."""
+    when there are cards or a proven range of it (``start_range``). False for a budgeted analysis whose time ran
+    out (or one stopped early)."""
     cards = analysis.get("cards") or ()
-    return all(is_exact(c) for c in cards) and (not cards or analysis.get("start") is not None)
+    start_needed = bool(cards) or analysis.get("start_range") is not None
+    return all(is_exact(c) for c in cards) and (not start_needed or analysis.get("start") is not None)
 
 
 def start_facts(analysis: dict) -> dict | None:

@@ -307,6 +307,8 @@ def test_loss_range_costly_cards_and_counts():
     assert not ann.analysis_complete(report)
     assert ann.analysis_complete(FAKE | {"start": {"NS": 90, "EW": 30}})
     assert not ann.analysis_complete({"cards": FAKE["cards"], "start": None})  # the first lead is still open
+    assert not ann.analysis_complete({"cards": [], "start": None, "start_range": {"NS": [0, 5], "EW": [115, 120]}})
+    assert ann.analysis_complete({"cards": [], "start": None})  # nothing to analyse
     assert ann.is_exact(FAKE["cards"][0]) and not ann.is_exact(_open_entry())
 
 

@@ -48,8 +48,12 @@ end of hand                     the end-of-hand panel, class ``rook-hand-end`` (
                                 "Replay this hand", "Next hand"); shown only once the hand is over
 review (after a hand ends)      Button "Could we have done better?" (class ``rook-review``; in the end-of-hand
                                 panel), result HTML class ``rook-review-list`` ("Analyzing…", then one
-                                ``<li class="rook-review-item">`` per costly South card, or "No costly cards"), then
-                                a Button per costly card (class ``rook-review-replay``) opening Replay just after it
+                                ``<li class="rook-review-item">`` per costly South card, or "No costly cards"; the
+                                first lead's result with best play, its proven range refined in place, in
+                                ``<div class="rook-review-start">``, the auction judged double dummy in
+                                ``<div class="rook-review-auction">``, and when the time budget ran out
+                                ``<div class="rook-review-budget">``), then a Button per costly card (class
+                                ``rook-review-replay``) opening Replay just after it
 ==============================  =====================================================================
 
 Callbacks never raise to the page: IllegalAction / ValueError / OSError (and any other error) are
@@ -78,7 +82,7 @@ from .cards import PALETTE, border_legend
 from .clicks import DecisionButtons, SecondClick
 from .hand_end import HandEndPanel, classed as _classed
 from .paths import ReplaceGuard, brief, record_path, shown_path
-from .progress import Cancelled, cancellable_analysis, progress_text, stop_analysis, throttled
+from .progress import AnalysisRun, Cancelled, cancellable_analysis, stop_analysis
 from .table_view import TableView
 
 SEAT_NAMES = {0: "North", 1: "East", 2: "South", 3: "West"}
@@ -89,6 +93,9 @@ HINDSIGHT = ("<small>This is hindsight: you could not see the other hands. A car
              "the bid).</small>")
 REVIEW_SCOPE = ("<small>The review looks at the cards played; the auction, the discard and the choice of trump are "
                 "not reviewed.</small>")
+REVIEW_SCOPE_BID = ("<small>The review looks at the cards played and the final bid; the rest of the auction, the "
+                    "discard and the choice of trump are not reviewed.</small>")
+"""The scope note once the review also judged the auction (its double-dummy analysis gave the first lead's result)."""
 PLAY_STYLE = ("<style>.rook-play .widget-html, .rook-play .widget-html-content {min-height: 0; line-height: 1.35}"
               ".rook-play .widget-box > * {flex-shrink: 0}"
               ".rook-play .rook-status {margin: 0 0 2px} .rook-play .rook-header {margin: 0}"
@@ -206,6 +213,10 @@ class PlayPanel(widgets.VBox):
         self.reviewer = None  # None: rookcore.annotations.review; tests may set a callable(record) -> list[dict]
         self.review_threshold = 10  # points: a South card costing this much (or marked ?/??) is listed
         self.review_in_background = True  # the analysis takes seconds to minutes: keep the page responsive
+        self.review_budget = annotations.DEFAULT_BUDGET  # seconds of search per hand, then what is proven is shown
+        self._review_run: AnalysisRun | None = None  # the latest review started (its progress, report and clock)
+        self._review_record = None  # the record it reviews (no AI reasons)
+        self._review_lock = threading.Lock()  # the worker, its clock and the panel write the review under it
         self._review_thread: threading.Thread | None = None
         self._review_solver = None  # the running review's Solver (cancelled when a new hand is dealt)
         self._review_key = None
@@ -653,7 +664,10 @@ class PlayPanel(widgets.VBox):
         key = (id(t.game), t.hand_number)
         if key != self._review_key:  # another hand: forget the last review (a running one is ignored)
             self._review_key = key
-            self._review_token += 1
+            with self._review_lock:
+                self._review_token += 1
+                if self._review_run is not None:
+                    self._review_run.active = False
             self.review_html.value = ""
             self.review_links.children = []
             self._review_items_so_far = []
@@ -993,33 +1007,75 @@ class PlayPanel(widgets.VBox):
         self.review_button.disabled = running
         self.review_stop_button.layout.display = None if running else "none"
 
+    def _review_facts_html(self, record, report: dict | None, running: bool) -> str:
+        """The review's lines on the whole hand from ``report`` (the analysis of ``record``; None: none): the first
+        lead's result with best play — its proven range "— proved; refining…" while ``running``, then exact
+        (`rookcore.annotations.start_sentence`) — and the auction judged double dummy
+        (`rookcore.annotations.auction_sentence`). "" without a result from the first lead."""
+        if report is None:
+            return ""
+        html = ""
+        start = annotations.start_sentence(report, record, running=running)
+        if start:
+            html += f"<div class='rook-review-start'>{escape(start, quote=False)}</div>"
+        auction = annotations.auction_facts(record, report)
+        if auction is not None:
+            html += (f"<div class='rook-review-auction'>{escape(annotations.auction_sentence(auction), quote=False)}"
+                     f"</div>")
+        return f"<div style='margin:4px 0'>{html}</div>" if html else ""
+
+    def _review_items(self, record, seat: str, shown: dict | None) -> list[dict]:
+        """South's (``seat``'s) costly cards proven so far in ``shown`` (the running review's report or cards)."""
+        if shown is None:
+            return []
+        return annotations.review(record, threshold=self.review_threshold, seat=seat, analysis=shown)
+
+    @staticmethod
+    def _items_html(items: list[dict]) -> str:
+        return "".join(f"<li class='rook-review-item'>{escape(i['text'])}</li>" for i in items)
+
     @_safe
     def stop_review(self) -> None:
-        """The review's Stop button: stop a running "Could we have done better?" search; the costly cards found
-        so far stay listed, and the button starts the review again from the last card."""
+        """The review's Stop button: stop a running "Could we have done better?" search; the costly cards proven so
+        far stay listed, with the first lead's proven range and the auction as far as proven, and the button
+        starts the review again from the last card."""
         if self._review_thread is None or not self._review_thread.is_alive():
             self.show_info("No review is running.")
             return
-        self._review_token += 1  # the worker's late result is dropped
+        with self._review_lock:
+            self._review_token += 1  # the worker's late result is dropped
+            run = self._review_run
+            if run is not None:
+                run.active = False
         self._stop_review()
         self._show_review_running(False)
-        done, total, found = self._review_so_far or (0, 0, "")
-        where = f" after {done} of {total} cards" if total else ""
-        self._review_message(f"<b>Review stopped</b>{escape(where)}." + (
-            f"<br>Costly so far:<ul style='margin:4px 0'>{found}</ul>" if found else " No costly card found so far."))
-        self._draw_review_links(self._review_items_so_far)
+        record, seat = self._review_record, SEATS[self.table.learner]
+        shown = run.shown(record.variant) if run is not None else None
+        items = self._review_items(record, seat, shown)
+        self._review_items_so_far = items
+        done, total = run.latest[:2] if run is not None and run.latest else (0, 0)
+        took = f" ({run.elapsed():.0f} s)" if run is not None else ""
+        where = f" after {done} of {total} cards{took}" if total else ""
+        found = self._items_html(items)
+        self._review_message(f"<b>Review stopped</b>{escape(where)}."
+                             + (f"<br>Costly so far:<ul style='margin:4px 0'>{found}</ul>" if found else
+                                " No costly card found so far.")
+                             + self._review_facts_html(record, run.report if run is not None else None, False))
+        self._draw_review_links(items)
 
     @_safe
     def review(self) -> None:
-        """The "Could we have done better?" button: once the hand is over, list South's costly cards with the better choice
-        (`rookcore.annotations.review` of ``table.record()``). Runs in a background thread unless
-        ``review_in_background`` is False; "Analyzing…" is shown meanwhile."""
+        """The "Could we have done better?" button: once the hand is over, list South's costly cards with the
+        better choice (`rookcore.annotations.review` of ``table.record()``), within ``review_budget`` seconds
+        (`rookcore.analysis.budget`): the cards proven costly, the first lead's proven range (refined in place)
+        and the auction judged double dummy show as they come, then what is exact. Runs in a background thread
+        unless ``review_in_background`` is False; "Analyzing…" is shown meanwhile, with the seconds elapsed."""
         t = self.table
         if not t.state.is_over:
             raise ValueError("the review is ready when the hand is over")
         if self._review_thread is not None and self._review_thread.is_alive():
             return
-        record = t.record(reasons=False)
+        record = self._review_record = t.record(reasons=False)
         self._review_replay = t.record()  # the same hand, with the AIs' reasons: what the costly cards open
         self.review_links.children = []
         self._review_items_so_far = []
@@ -1027,18 +1083,21 @@ class PlayPanel(widgets.VBox):
         if reason:
             self._review_message(f"<i>{escape(reason)}</i>")
             return
-        self._review_token += 1
-        token = self._review_token
-        self._review_message("<i>Analyzing… (double-dummy search of every card played; this can take a "
-                             "while)</i>")
+        run = AnalysisRun("the review", None if self.reviewer is not None else self.review_budget)
+        with self._review_lock:
+            self._review_token += 1
+            token = self._review_token
+            self._review_run = run
+        self._review_message(f"<i>{escape(run.text())}</i>")
         self._review_so_far = None
         self._show_review_running(True)
         if self.review_in_background:
-            self._review_thread = threading.Thread(target=self._run_review, args=(record, token),
+            self._review_thread = threading.Thread(target=self._run_review, args=(record, token, run),
                                                    name="rook-review", daemon=True)
             self._review_thread.start()
+            run.start_clock(lambda: self._review_tick(record, token, run))
         else:
-            self._run_review(record, token)
+            self._run_review(record, token, run)
 
     def wait_review(self, timeout: float | None = None) -> bool:
         """Wait for a background review to end; True if none is running any more."""
@@ -1048,26 +1107,72 @@ class PlayPanel(widgets.VBox):
             return not th.is_alive()
         return True
 
-    def _review_progress(self, record, token: int, seat: str):
-        """The progress callback of the review of ``record`` (`widgets.progress.throttled`): "Analyzing… k of n
-        cards" with the costly cards of ``seat`` found so far; stops the analysis once a new hand is dealt."""
-        def show(done: int, total: int, cards: list[dict]) -> None:
-            items = annotations.review(record, threshold=self.review_threshold, seat=seat,
-                                       analysis={"cards": cards})
-            found = "".join(f"<li class='rook-review-item'>{escape(i['text'])}</li>" for i in items)
-            self._review_so_far = (done, total, found)
-            self._review_items_so_far = items
-            self._review_message(f"<i>{escape(progress_text(done, total, cards))}</i>"
-                                 + (f"<br>Costly so far:<ul style='margin:4px 0'>{found}</ul>" if found else ""))
+    def _review_tick(self, record, token: int, run: AnalysisRun) -> bool:
+        """One tick of a running review's clock: draw it with the seconds elapsed. Returns False (the clock stops)
+        once the review is finished, stopped or a new hand is dealt."""
+        with self._review_lock:
+            if token != self._review_token or not run.active:
+                return False
+            run.due(force=True)
+            self._draw_review_run(record, SEATS[self.table.learner], run)
+            return True
 
-        return throttled(lambda: token == self._review_token, show)
+    def _review_progress(self, record, token: int, seat: str, run: AnalysisRun | None = None):
+        """The ``progress(done, total, cards)`` callback of the review of ``record``: "Analyzing… k of n cards" with
+        the costly cards of ``seat`` proven so far (at most every `widgets.progress.PROGRESS_EVERY` seconds); keeps
+        every call in ``run`` (default: the latest review started) and raises `Cancelled`, stopping the
+        analysis, once a new hand is dealt or Stop is clicked."""
+        run = run if run is not None else self._review_run or AnalysisRun("the review")
+
+        def progress(done: int, total: int, cards: list[dict]) -> None:
+            self._note_review(record, token, seat, run, lambda: run.note(done, total, cards))
+
+        return progress
+
+    def _review_reports(self, record, token: int, seat: str, run: AnalysisRun | None = None):
+        """The ``on_report(report)`` callback of the budgeted review of ``record``: the report of what is proven
+        (each card's value or range, the first lead's range) is kept in ``run`` and drawn as `_review_progress`
+        draws, with the same `Cancelled`."""
+        run = run if run is not None else self._review_run or AnalysisRun("the review")
+
+        def on_report(report: dict) -> None:
+            self._note_review(record, token, seat, run, lambda: run.note_report(report))
+
+        return on_report
+
+    def _note_review(self, record, token: int, seat: str, run: AnalysisRun, keep) -> None:
+        """Keep a progress call in ``run`` (``keep()``) and draw the review when due; raises `Cancelled` once the
+        review of ``token`` is no longer wanted."""
+        if token != self._review_token:
+            raise Cancelled
+        keep()
+        with self._review_lock:
+            if token == self._review_token and run.due():
+                self._draw_review_run(record, seat, run)
+
+    def _draw_review_run(self, record, seat: str, run: AnalysisRun) -> None:
+        """The running review as proven so far (under ``_review_lock``): its status with the seconds elapsed, the
+        first lead's proven range and the auction, and the costly cards of ``seat`` proven so far."""
+        items = self._review_items(record, seat, run.shown(record.variant))
+        found = self._items_html(items)
+        done, total = run.latest[:2] if run.latest else (0, 0)
+        self._review_so_far = (done, total, found)
+        self._review_items_so_far = items
+        self._review_message(f"<i>{escape(run.text())}</i>" + self._review_facts_html(record, run.report, True)
+                             + (f"Costly so far:<ul style='margin:4px 0'>{found}</ul>" if found else ""))
 
     def _stop_review(self) -> None:
-        """Cancel a running review's search and wait (briefly) for its thread to end."""
+        """Cancel a running review's search (and its clock) and wait (briefly) for its thread to end."""
+        run = self._review_run
+        if run is not None:
+            run.stop()
         solver, self._review_solver = self._review_solver, None
         stop_analysis(solver, self._review_thread)
 
-    def _run_review(self, record, token: int) -> None:
+    def _run_review(self, record, token: int, run: AnalysisRun | None = None) -> None:
+        """The review of ``record`` (in the background thread, or the caller's), then its result or error, unless
+        Stop was clicked or a new hand dealt meanwhile (``token`` no longer current)."""
+        run = run if run is not None else AnalysisRun("the review", self.review_budget)
         seat = SEATS[self.table.learner]
         try:
             if self.reviewer is not None:
@@ -1075,8 +1180,9 @@ class PlayPanel(widgets.VBox):
             else:
                 items = cancellable_analysis(
                     lambda solver: annotations.review(record, threshold=self.review_threshold, seat=seat,
-                                                      progress=self._review_progress(record, token, seat),
-                                                      solver=solver),
+                                                      progress=self._review_progress(record, token, seat, run),
+                                                      solver=solver, budget=run.budget,
+                                                      on_report=self._review_reports(record, token, seat, run)),
                     lambda: token == self._review_token, lambda solver: setattr(self, "_review_solver", solver))
                 error = None
         except Cancelled:
@@ -1084,22 +1190,51 @@ class PlayPanel(widgets.VBox):
         except Exception as e:  # noqa: BLE001 - shown in the panel
             items, error = None, e
         try:
-            if token != self._review_token:
-                return  # a new hand was dealt (or Stop clicked) meanwhile
-            self._show_review_running(False)
-            if error is not None:
-                kind = "" if isinstance(error, ValueError) else f"{type(error).__name__}: "
-                self._review_message(f"<span class='rook-error' style='color:#c62828;font-weight:bold'>"
-                                     f"The review failed: {escape(kind + str(error))}</span>")
-                return
-            if not items:
-                self._review_message(f"<b>No costly cards</b>: every card you played kept the best double-dummy "
-                                     f"result for N–S (within {self.review_threshold} points). {REVIEW_SCOPE}")
-                return
-            lis = "".join(f"<li class='rook-review-item'>{escape(i['text'])}</li>" for i in items)
-            self._review_message(f"<b>Your costly cards</b> (double dummy: all hands known, best play after):"
-                                 f"<ul style='margin:4px 0'>{lis}</ul>{HINDSIGHT}<br>{REVIEW_SCOPE}")
-            self._draw_review_links(items)
+            with self._review_lock:
+                if token != self._review_token:
+                    return  # a new hand was dealt (or Stop clicked) meanwhile
+                run.active = False
+                self._show_review_running(False)
+                self._show_review_result(record, seat, run, items, error)
         except Exception as e:  # noqa: BLE001 - never raise from the worker
             self._review_message(f"<span class='rook-error'>internal error: {escape(type(e).__name__)}: "
                                  f"{escape(str(e))}</span>")
+        finally:
+            run.stop()
+
+    def _budget_note(self, report: dict | None, seat: str, budget: float | None) -> str:
+        """A line when the time budget ran out before every value was exact: what is listed is proved, and how many
+        of ``seat``'s cards are still open. "" for a review whose every value is exact."""
+        if report is None or annotations.analysis_complete(report):
+            return ""
+        n = annotations.analysis_counts(report, seat=seat)
+        limit = f"{budget:.0f} s " if budget is not None else ""
+        still = (f"{n['open']} of your {n['cards']} cards could not be judged in time" if n["open"] else
+                 "every card of yours was judged, some with a range instead of an exact number")
+        return (f"<div class='rook-review-budget'><small>The {limit}time budget ran out before every value was exact: "
+                f"what is said here is proved; {still}.</small></div>")
+
+    def _show_review_result(self, record, seat: str, run: AnalysisRun, items, error) -> None:
+        """The finished review: its error, or the costly cards (or that there are none), the first lead's result
+        and the auction, and a note if the time budget cut it short."""
+        if error is not None:
+            kind = "" if isinstance(error, ValueError) else f"{type(error).__name__}: "
+            self._review_message(f"<span class='rook-error' style='color:#c62828;font-weight:bold'>"
+                                 f"The review failed: {escape(kind + str(error))}</span>")
+            return
+        report = run.report
+        facts = self._review_facts_html(record, report, False)
+        note = self._budget_note(report, seat, run.budget)
+        scope = REVIEW_SCOPE_BID if "rook-review-auction" in facts else REVIEW_SCOPE
+        if not items:
+            if note:
+                self._review_message(f"<b>No costly card proved</b> for you within the time budget.{facts}{note}"
+                                     f"{scope}")
+                return
+            self._review_message(f"<b>No costly cards</b>: every card you played kept the best double-dummy "
+                                 f"result for N–S (within {self.review_threshold} points).{facts} {scope}")
+            return
+        self._review_message(f"<b>Your costly cards</b> (double dummy: all hands known, best play after):"
+                             f"<ul style='margin:4px 0'>{self._items_html(items)}</ul>{facts}{note}{HINDSIGHT}<br>"
+                             f"{scope}")
+        self._draw_review_links(items)

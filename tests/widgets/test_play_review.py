@@ -170,7 +170,7 @@ def test_a_new_hand_stops_a_running_review(monkeypatch):
     from rookcore.analysis.bench import play_ready
     from rookcore.rules import get_rules
 
-    def long_review(record, threshold=10, seat="S", analysis=None, progress=None, solver=None):
+    def long_review(record, threshold=10, seat="S", analysis=None, progress=None, solver=None, **budgeted):
         solver.solve(play_ready(get_rules("partnership"), 0))  # minutes, unless cancelled
         return [{"text": "should never be shown", "seat": "S"}]
 
@@ -192,7 +192,7 @@ def test_stop_ends_a_running_review_and_keeps_what_it_found(monkeypatch):
 
     reached = threading.Event()
 
-    def long_review(record, threshold=10, seat="S", analysis=None, progress=None, solver=None):
+    def long_review(record, threshold=10, seat="S", analysis=None, progress=None, solver=None, **budgeted):
         if analysis is not None:  # the panel listing the costly cards of the cards analysed so far
             return [{"text": f"R5 lost 20 ({len(analysis['cards'])} cards)", "seat": "S"}]
         progress(3, 27, [{"step": 40, "trick": 9, "seat": "S", "card": "R5", "best": 60, "value": 40, "loss": 20,
@@ -216,3 +216,144 @@ def test_stop_ends_a_running_review_and_keeps_what_it_found(monkeypatch):
     assert "Review stopped after 3 of 27 cards" in html and "R5 lost 20 (3 cards)" in html
     assert "should never be shown" not in html
     assert panel.review_stop_button.layout.display == "none" and not panel.review_button.disabled
+
+
+def _wait_for(predicate, timeout=30.0, what="condition"):
+    import time
+
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def test_review_shows_proven_facts_at_once_and_refines_them(monkeypatch):
+    """The review draws what its budgeted analysis proves as it comes: a South card proven costly, the first lead's
+    proven range "— proved; refining…" and the auction as far as proven; then the exact result and the auction
+    judged double dummy in a sentence a learner reads; the review runs within `review_budget` seconds."""
+    import widgets.progress as wprogress
+    from rookcore.examples import load_example
+
+    monkeypatch.setattr(wprogress, "PROGRESS_EVERY", 0)
+    record = load_example("crowsnest-made")  # N–S bid 85; South's G5 … stands in for the hand played
+    panel = _played_panel()
+    monkeypatch.setattr(panel.table, "record", lambda reasons=True: record)
+    south = [i for i, c in enumerate(_entries(record)) if c["seat"] == "S"]
+    gates = [threading.Event() for _ in range(2)]
+    calls = []
+    real_review = annotations.review
+
+    def staged(record, threshold=10, seat="S", analysis=None, progress=None, solver=None, budget=None,
+               on_report=None):
+        if analysis is not None:  # the panel filtering what is proven so far: the real filter
+            return real_review(record, threshold=threshold, seat=seat, analysis=analysis)
+        calls.append(budget)
+        cards = _entries(record)
+        k = south[-1]
+        cards[k] = {**cards[k], "best": None, "value": None, "loss": None, "mark": "?", "best_cards": [],
+                    "exact": False, "lo": 60, "hi": 65, "best_lo": 80, "best_hi": 95}
+        progress(len(cards) - k, len(cards), cards[k:])
+        on_report({"variant": record.variant, "start": None, "start_range": {"NS": [95, 115], "EW": [5, 25]},
+                   "cards": cards})
+        gates[0].set()
+        gates[1].wait(30)
+        final = {"variant": record.variant, "start": {"NS": 110, "EW": 10}, "cards": _entries(record)}
+        on_report(final)
+        return real_review(record, threshold=threshold, seat=seat, analysis=final)
+
+    monkeypatch.setattr(annotations, "review", staged)
+    panel.review_budget = 20.0
+    panel.review_button.click()
+    assert gates[0].wait(30)
+    _wait_for(lambda: "refining…" in panel.review_html.value, what="the proven range")
+    assert calls == [20.0]
+    html = _text(panel.review_html.value)
+    assert ("N–S (declarers, bid 85) take between 95 and 115 points with best play from the first lead (E–W: "
+            "between 5 and 25) — proved; refining…") in html
+    assert ("Judged double dummy (as if all four hands were known, with best play by both sides): N–S's bid of 85 "
+            "could have been made; the highest bid N–S could have made is between 95 and 115 — proved so far.") in html
+    assert "it lost at least the mistake threshold — proved" in html and "Costly so far" in html
+    assert "s so far (time budget 20 s)" in html
+    gates[1].set()
+    assert panel.wait_review(30)
+    html = _text(panel.review_html.value)
+    assert "refining" not in html and "between 95 and 115" not in html
+    assert "N–S (declarers, bid 85) take 110 points with best play from the first lead (E–W: 10) — exact." in html
+    assert ("N–S's bid of 85 could have been made; N–S could have bid as high as 110 and made it.") in html
+    assert "the final bid" in html and "time budget ran out" not in html
+    assert "rook-review-auction" in panel.review_html.value and "rook-review-start" in panel.review_html.value
+
+
+def _entries(record) -> list[dict]:
+    """Exact card entries of ``record`` (a stand-in analysis): every card a best card but trick 2's cards, which
+    cost 15."""
+    cards, k = [], len(record.actions()) - sum(len(t) for t in record.tricks)
+    for t, trick in enumerate(record.tricks):
+        for i, card in enumerate(trick):
+            loss = 15 if t == 1 else 0
+            seat = record.replay().tricks[t].leader
+            cards.append({"step": k, "trick": t + 1, "seat": "NESW"[(seat + i) % 4],
+                          "card": record.rules.card_name(card), "best": 90, "value": 90 - loss, "loss": loss,
+                          "mark": "?" if loss else "", "best_cards": [record.rules.card_name(card)]})
+            k += 1
+    return cards
+
+
+def test_real_review_judges_the_auction_as_judge_auction_does(monkeypatch):
+    """The real review (crowsnest, well within its budget): the auction line is `judge_auction`'s answer from the
+    first lead, put in words, and the first lead's result is exact."""
+    from rookcore.actions import Play
+    from rookcore.analysis import judge_auction
+
+    panel = _played_panel()
+    panel.review_in_background = False
+    panel.review_button.click()
+    record = panel.table.record(reasons=False)
+    first_lead = next(s for a, s in zip(record.actions(), record.states()) if isinstance(a, Play))
+    judged = judge_auction(first_lead)
+    team = ("N–S", "E–W")[judged["team"]]
+    made = "could have been made" if judged["makeable"] else "could not have been made"
+    html = _text(panel.review_html.value)
+    assert f"{team}'s bid of {judged['bid']} {made}" in html, html
+    top = judged["highest_makeable"]
+    if top is None:
+        assert "could not have made even the lowest bid" in html
+    elif top == judged["bid"]:
+        assert f"{top} was the highest bid {team} could have made" in html
+    elif top > judged["bid"]:
+        assert f"{team} could have bid as high as {top} and made it" in html
+    else:
+        assert f"the highest bid {team} could have made is {top}." in html
+    assert "— exact." in html and "time budget ran out" not in html
+
+
+@pytest.mark.timeout(300)
+def test_a_review_cut_short_by_its_budget_says_what_is_proven(monkeypatch):
+    """A 13-trick hand reviewed in 2 s: the review says that the time budget ran out, how many of South's cards are
+    still open, lists only proven costly cards, and says nothing exact about the first lead; a budget that is not a
+    positive number of seconds is a clear message."""
+    from rookcore.examples import load_example
+
+    record = load_example("1-high-partnership-made")
+    panel = _played_panel()
+    monkeypatch.setattr(panel.table, "record", lambda reasons=True: record)
+    panel.review_in_background = False
+    panel.review_budget = 2.0
+    panel.review_button.click()
+    html = _text(panel.review_html.value)
+    report = panel._review_run.report
+    assert not annotations.analysis_complete(report)
+    n = annotations.analysis_counts(report, seat="S")
+    assert "The 2 s time budget ran out before every value was exact: what is said here is proved" in html, html
+    if n["open"]:
+        assert f"{n['open']} of your {n['cards']} cards could not be judged in time" in html
+    assert "— exact." not in html and "in the time given" in html
+    items = annotations.review(record, analysis=report)
+    assert panel.review_html.value.count("rook-review-item") == len(items)
+    assert all(i["mark"] in ("?", "??") or (i.get("exact", True) and i["loss"] >= 10) for i in items)
+    panel.review_budget = 0
+    panel.review_button.click()
+    assert "The review failed: the budget must be a positive number of seconds" in _text(panel.review_html.value)
+    assert not panel.review_button.disabled

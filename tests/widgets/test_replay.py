@@ -447,3 +447,32 @@ def test_analysis_cards_are_named_as_on_the_page():
     assert p._shown("CROW", "R14") == "Crow, R14"
     p.examples.value = next(n for n in EXAMPLES if n.startswith("red-1"))
     assert p._shown("R1", "ROOK") == "Red 1, Rook"
+
+
+def test_the_time_budget_list_and_the_first_lead_line():
+    """Analyze's "Time budget" list (1 min by default) and the line on the first lead's result and the auction:
+    exact from an exact analysis, a proven range "— proved; …" from one cut short, gone with another record."""
+    from widgets.replay import BUDGET_CHOICES
+
+    reports = {"crowsnest-made": {"variant": "crowsnest", "start": {"NS": 110, "EW": 10}, "cards": []},
+               "crowsnest-set": {"variant": "crowsnest", "start": None, "cards": [],
+                                 "start_range": {"NS": [25, 45], "EW": [75, 95]}}}
+    p = ReplayPanel(analyzer=lambda record: reports[p._source_name], analyze_in_background=False)
+    assert "rook-analysis-budget" in p.analysis_budget._dom_classes and p.analysis_seconds == 60.0
+    assert [label for label, _s in BUDGET_CHOICES] == [label for label, _s in p.analysis_budget.options]
+    assert "rook-analysis-start" in p.analysis_start._dom_classes and p.analysis_start.value == ""
+    p.analyze_button.click()
+    line = _text(p.analysis_start.value)
+    assert line.startswith("N–S (declarers, bid 85) take 110 points with best play from the first lead (E–W: 10) — "
+                           "exact.")
+    assert line.endswith("N–S's bid of 85 could have been made; N–S could have bid as high as 110 and made it.")
+    p.examples.value = "crowsnest-set"  # E–W bid 90
+    assert p.analysis_start.value == ""
+    p.analyze_button.click()
+    line = _text(p.analysis_start.value)
+    assert line.startswith("E–W (declarers, bid 90) take between 75 and 95 points with best play from the first "
+                           "lead (N–S: between 25 and 45) — proved; the exact number was not found in the time "
+                           "given.")
+    assert "whether E–W's bid of 90 could have been made is not proven yet; the highest bid E–W could have made is " \
+           "between 75 and 95 — proved so far." in line
+    assert "Analysis done" not in p.analysis_status.value and "time budget ran out" in _text(p.analysis_status.value)

@@ -57,6 +57,8 @@ def test_stable_names():
     assert "rook-annotate-result" in p.save_result._dom_classes
     assert "rook-analyze" in p.analyze_button._dom_classes and p.analyze_button.description == "Analyze"
     assert "rook-analysis-table" in p.analysis_table._dom_classes
+    assert "rook-analysis-budget" in p.analysis_budget._dom_classes and p.analysis_budget.description == "Time budget"
+    assert "rook-analysis-start" in p.analysis_start._dom_classes
     assert p.save_path.value == "annotated/crowsnest-made.json"
     assert "<a " in p.download.value and "download=" in p.download.value and "data:application/json;base64," in \
         p.download.value
