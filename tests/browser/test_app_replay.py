@@ -143,6 +143,38 @@ def test_replay_analysis_can_be_cancelled(voila_url, page, artifacts_dir):
     assert not page.errors, page.errors
 
 
+def test_replay_analysis_shows_proven_ranges_within_its_time_budget(voila_url, page, artifacts_dir):
+    """Analyze on a 13-trick record with a 15 s time budget: while it runs the first lead's line says "refining…";
+    when the budget runs out the status says so (never "Analysis done"), the first lead's line says what is proven
+    without an exact number, and a card of trick 1 shows what is proven of it."""
+    open_app(page, voila_url)
+    open_tab(page, "Replay")
+    page.wait_for_selector(".rook-replay-examples select", state="visible")
+    _select_example(page, "1-high-partnership-set")
+    wait_until(lambda: _step(page)[0] == 0 and "1-high-partnership-set" in page.locator(".rook-annotate-path input")
+               .input_value(), what="1-high-partnership-set to load")
+    page.locator(".rook-analysis-budget select").select_option(label="15 s")
+    button(page, "rook-analyze", "Analyze").first.click()
+    start = page.locator(".rook-analysis-start")
+    wait_until(lambda: "refining…" in start.inner_text(), timeout_s=60, what="the first lead's line, refining")
+    assert "s so far (time budget 15 s)" in wait_until(lambda: _status(page, "s so far"), what="the budget shown")
+    text = wait_until(lambda: _status(page, "The time budget ran out"), timeout_s=120, what="the budget to run out")
+    assert "Analysis done" not in text and re.search(r"marks proven for \d+ of 52 cards, \d+ valued exactly", text)
+    line = start.inner_text()
+    assert "in the time given" in line and "— exact." not in line and "Judged double dummy" in line, line
+    forward = button(page, "jupyter-button", "Forward").first
+    for k in range(1, 10):  # on to the first lead (record step 8, the navigator's step 9)
+        forward.click()
+        wait_until(lambda k=k: _step(page)[0] == k, what=f"step {k}")
+    card = wait_until(lambda: (t := page.locator(".rook-analysis-card").inner_text()) and "(step 9, trick 1)" in t
+                      and t, what="the first lead's analysis")
+    assert "proved so far: loss" in card or "nothing proven yet" in card, card
+    page.locator(".rook-analysis").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts_dir / "replay-analysis-budget.png"), full_page=True)
+    assert_no_traceback(page)
+    assert not page.errors, page.errors
+
+
 def test_replay_go_to_a_costly_card(voila_url, page, artifacts_dir):
     """After Analyze, the Go to list shows its prompt, lists the costly cards (as `analyze` finds them) and moves
     the navigator to the chosen one; the navigator on another step shows the prompt again."""
