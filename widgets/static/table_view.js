@@ -208,7 +208,13 @@ export default {
         b._card = c;
         return b;
       });
-      hand.replaceChildren(...buttons);
+      const focused = hand.contains(document.activeElement) ? document.activeElement.dataset.id : null;
+      const same = buttons.length === hand.children.length && buttons.every((b, i) => hand.children[i] === b);
+      if (!same) hand.replaceChildren(...buttons); // the same cards in the same order keep their elements in place
+      if (focused && document.activeElement !== hand.querySelector(`[data-id="${focused}"]`)) {
+        const again = hand.querySelector(`[data-id="${focused}"]`); // a keyboard player keeps their place
+        if (again) again.focus({ preventScroll: true });
+      }
       root.dataset.mode = view.mode;
       layoutHand();
     }
