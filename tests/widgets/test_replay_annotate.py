@@ -816,3 +816,43 @@ def test_a_long_comment_wraps_and_scrolls_inside_the_comment_box():
     assert p.record.comment_at(4) == long and long in p.comment.value
     style = re.search(r"<div[^>]*style='([^']*)'", p.comment.value).group(1)
     assert "overflow-wrap:anywhere" in style and "max-height" in style and "overflow-y:auto" in style, style
+
+
+def test_cancel_keeps_what_is_proven(monkeypatch):
+    """Cancel during a budgeted analysis keeps its last report: the first lead's proven range (no longer
+    "refining…"), the cards not valued exactly with their ranges, and the proven marks Mark mistakes can copy."""
+    import threading
+
+    import widgets.progress as wprogress
+    from rookcore import annotations
+    from rookcore.analysis.bench import play_ready
+    from rookcore.rules import get_rules
+
+    monkeypatch.setattr(wprogress, "PROGRESS_EVERY", 0)
+    reached = threading.Event()
+
+    def stuck(record, threshold=10, progress=None, solver=None, budget=None, on_report=None):
+        cards = _fake_analysis(record)["cards"]
+        cards[0] = _open(cards[0], lo=60, hi=65, best_lo=80, best_hi=95, mark="?")
+        progress(len(cards), len(cards), cards)
+        on_report({"variant": record.variant, "start": None, "start_range": {"NS": [75, 105], "EW": [15, 45]},
+                   "cards": cards})
+        reached.set()
+        solver.solve(play_ready(get_rules("partnership"), 0))  # minutes, unless cancelled
+        return {"variant": record.variant, "start": None, "cards": [], "never": "shown"}
+
+    monkeypatch.setattr(annotations, "analyze", stuck)
+    p = ReplayPanel()  # crowsnest-made: N–S bid 85
+    p.analyze_button.click()
+    assert reached.wait(30)
+    _wait_for(lambda: "refining…" in p.analysis_start.value, what="the proven range")
+    p.cancel_button.click()
+    status = _text(p.analysis_status.value)
+    assert status.startswith("Analysis cancelled after 36 of 36 cards") and "never" not in str(p.analysis)
+    start = _text(p.analysis_start.value)
+    assert "take between 75 and 105 points" in start and "refining" not in start and "— proved;" in start
+    first = p.analysis["cards"][0]
+    p.go(first["step"] + 1)
+    assert "proved so far: loss between 15 and 35 points" in _text(p.analysis_card.value)
+    p.apply_marks_button.click()
+    assert p.record.marks[first["step"]] == "?"
