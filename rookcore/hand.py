@@ -15,7 +15,9 @@ from typing import Iterable, Sequence
 
 from .actions import PASS, PLAYS, TRUMPS, Action, Bid, Discard, NameTrump, Pass, Play, bid
 from .cards import COLOURS, COLOUR_NAMES, Card, first_repeat
+from .i18n import _, ngettext
 from .rules import FIRST_LEAD_DECLARER, MAKE_BID, Rules, get_rules
+from .words import list_text, phase_name, seat_name
 
 SEATS = ("N", "E", "S", "W")
 TEAMS = ("NS", "EW")
@@ -182,6 +184,19 @@ class Observation:
     legal: tuple
 
 
+_WHAT = {
+    "call": (lambda: _("cannot call: the hand is over"),
+             lambda phase: _("cannot call now: it is the {phase} phase", phase=phase)),
+    "discard": (lambda: _("cannot discard: the hand is over"),
+                lambda phase: _("cannot discard now: it is the {phase} phase", phase=phase)),
+    "name trump": (lambda: _("cannot name trump: the hand is over"),
+                   lambda phase: _("cannot name trump now: it is the {phase} phase", phase=phase)),
+    "play a card": (lambda: _("cannot play a card: the hand is over"),
+                    lambda phase: _("cannot play a card now: it is the {phase} phase", phase=phase)),
+}
+"""The WrongPhase messages of each kind of action: (the hand is over, another phase), whole sentences."""
+
+
 class HandState:
     """The state of one hand (rules.md §1). Mutable; use `clone()` for a copy.
 
@@ -342,7 +357,8 @@ class HandState:
         ``W cannot play G5: must follow R (holds R9)``); the state is then unchanged.
         """
         if seat is not None and self.phase is not Phase.DONE and seat_index(seat) != self.to_act:
-            raise OutOfTurn(f"it is {SEATS[self.to_act]}'s turn, not {SEATS[seat_index(seat)]}'s")
+            raise OutOfTurn(_("it is {seat}'s turn, not {other}'s", seat=seat_name(self.to_act),
+                              other=seat_name(seat_index(seat))))
         kind = type(action)
         if kind is Play:
             self._play(action)
@@ -356,16 +372,18 @@ class HandState:
             raise IllegalAction(f"{action!r} is not an action")
 
     def _expect(self, phase: Phase, what: str) -> None:
+        """Raise WrongPhase unless the hand is in ``phase``; ``what``: the action tried, a key of `_WHAT`."""
         if self.phase is not phase:
+            over, now = _WHAT[what]
             if self.phase is Phase.DONE:
-                raise WrongPhase(f"cannot {what}: the hand is over")
-            raise WrongPhase(f"cannot {what} now: it is the {self.phase.value} phase")
+                raise WrongPhase(over())
+            raise WrongPhase(now(phase_name(self.phase.value)))
 
     def _call(self, action: Bid | Pass) -> None:
         self._expect(Phase.AUCTION, "call")
         seat = self.to_act
         if type(action) is Bid and type(action.amount) is not int:
-            raise IllegalAction(f"a bid must be a whole number of points, not {action.amount!r}")
+            raise IllegalAction(_("a bid must be a whole number of points, not {value}", value=repr(action.amount)))
         if type(action) is Bid:
             legal = self.rules.legal_bids(self.high_bid)
             if action.amount not in legal:
@@ -381,14 +399,16 @@ class HandState:
 
     def _bid_error(self, seat: int, amount: int) -> str:
         r = self.rules
-        who = SEATS[seat]
+        who = seat_name(seat)
         if self.high_bid is not None and amount <= self.high_bid:
-            return f"{who} cannot bid {amount}: a bid must be higher than {self.high_bid}"
+            return _("{seat} cannot bid {amount}: a bid must be higher than {high}", seat=who, amount=amount,
+                     high=self.high_bid)
         if amount < r.bid_min:
-            return f"{who} cannot bid {amount}: the lowest bid is {r.bid_min}"
+            return _("{seat} cannot bid {amount}: the lowest bid is {low}", seat=who, amount=amount, low=r.bid_min)
         if amount > r.bid_max:
-            return f"{who} cannot bid {amount}: the highest bid is {r.bid_max}"
-        return f"{who} cannot bid {amount}: bids go in steps of {r.bid_step}"
+            return _("{seat} cannot bid {amount}: the highest bid is {high}", seat=who, amount=amount,
+                     high=r.bid_max)
+        return _("{seat} cannot bid {amount}: bids go in steps of {step}", seat=who, amount=amount, step=r.bid_step)
 
     def _after_call(self) -> None:
         passes = sum(self.passed)
@@ -414,12 +434,16 @@ class HandState:
     def _discard(self, action: Discard) -> None:
         self._expect(Phase.DISCARD, "discard")
         hand = self.hands[self.declarer]
-        who = SEATS[self.declarer]
-        if len(action.cards) != self.rules.nest_size:
-            raise IllegalAction(f"{who} must put back exactly {self.rules.nest_size} cards, not {len(action.cards)}")
+        who = seat_name(self.declarer)
+        n = self.rules.nest_size
+        if len(action.cards) != n:
+            raise IllegalAction(ngettext("{seat} must put back exactly {n} card, not {given}",
+                                         "{seat} must put back exactly {n} cards, not {given}", n,
+                                         seat=who, n=n, given=len(action.cards)))
         missing = sorted(action.cards - hand)
         if missing:
-            raise IllegalAction(f"{who} cannot discard {self.rules.card_name(missing[0])}: not in hand or nest")
+            raise IllegalAction(_("{seat} cannot discard {card}: not in hand or nest", seat=who,
+                                  card=self.rules.card_name(missing[0])))
         self.history.append((self.declarer, action, (self.phase, self.to_act)))
         hand -= action.cards
         self.discard = action.cards
@@ -428,7 +452,7 @@ class HandState:
     def _name_trump(self, action: NameTrump) -> None:
         self._expect(Phase.TRUMP, "name trump")
         if action.colour not in COLOURS:
-            raise IllegalAction(f"{action.colour!r} is not a colour (R, Y, G or B)")
+            raise IllegalAction(_("{value} is not a colour (R, Y, G or B)", value=repr(action.colour)))
         self.history.append((self.declarer, action, (self.phase, self.to_act)))
         self.trump = action.colour
         self.tables = trick_tables(self.rules, action.colour)
@@ -456,14 +480,15 @@ class HandState:
         self._finish_trick()
 
     def _play_error(self, seat: int, card: Card) -> str:
-        who, name = SEATS[seat], self.rules.card_name(card)
+        who, name = seat_name(seat), self.rules.card_name(card)
         if card not in self.hands[seat]:
-            return f"{who} cannot play {name}: {who} does not hold it"
+            return _("{seat} cannot play {card}: {seat} does not hold it", seat=who, card=name)
         suit = self.tables.suit
         led = suit[self.trick[0]]
         holds = sorted(c for c in self.hands[seat] if suit[c] == led)
-        led_name = COLOURS[led]
-        return f"{who} cannot play {name}: must follow {led_name} (holds {', '.join(map(self.rules.card_name, holds))})"
+        # the led suit by its letter, as in card notation (R, Y, G, B)
+        return _("{seat} cannot play {card}: must follow {suit} (holds {cards})", seat=who, card=name,
+                 suit=COLOURS[led], cards=list_text(map(self.rules.card_name, holds)))
 
     def _finish_trick(self) -> None:
         cards = tuple(self.trick)
@@ -487,7 +512,7 @@ class HandState:
         (and for a passed-out hand, which has no tricks).
         """
         if len(self.tricks) != self.rules.hand_size:
-            raise WrongPhase("the count comes once every trick is played")
+            raise WrongPhase(_("the count comes once every trick is played"))
         bonus = self.rules.majority_bonus
         won = self.tricks_won
         bonus_team = None if not bonus or won[0] == won[1] else (0 if won[0] > won[1] else 1)
@@ -506,7 +531,7 @@ class HandState:
     def undo(self) -> Action:
         """Take back the last action and return it. Raises IllegalAction if nothing was played."""
         if not self.history:
-            raise IllegalAction("nothing to undo")
+            raise IllegalAction(_("nothing to undo"))
         seat, action, saved = self.history.pop()
         kind = type(action)
         if kind is Play:
@@ -559,7 +584,7 @@ class HandState:
         Raises IllegalAction if the hand is not over yet.
         """
         if self.phase is not Phase.DONE:
-            raise IllegalAction("the hand is not over yet")
+            raise IllegalAction(_("the hand is not over yet"))
         if self.declarer is None:
             return (0, 0)
         return hand_score(self.rules, self.captured, self.declarer, self.high_bid)

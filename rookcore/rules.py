@@ -12,6 +12,8 @@ from functools import cached_property
 from typing import Any, Mapping
 
 from .cards import BIRD_ID, COLOURS, Card
+from .i18n import NP_, _, ngettext, pgettext
+from .words import bird_name, list_text
 
 BIRD_TOP = "top"            # above every trump (Tournament, Buckeye)
 BIRD_BOTTOM = "bottom"      # below every trump (CrowsNest, 1-High)
@@ -228,46 +230,87 @@ class Rules:
         return {"bird": False, "nest_size": base.nest_size - 1, "bid_max": base.bid_max - base.bird_points}
 
     def describe(self) -> list[tuple[str, str]]:
-        """Plain-language facts of this rule set as (label, value) rows, for the Rules tab and AI reasoning."""
-        counters = ", ".join(f"{n}s = {p}" for n, p in sorted(self.counters, reverse=True))
+        """Plain-language facts of this rule set as (label, value) rows, for the Rules tab and AI reasoning.
+
+        In the active language (`rookcore.i18n`; English by default), each row one whole message. Returns the
+        rows; raises nothing."""
+        parts = [_("{number}s = {points}", number=n, points=p) for n, p in sorted(self.counters, reverse=True)]
         if self.bird:
-            counters += f", the {self.bird_name} = {self.bird_points}"
+            parts.append(_("the {bird} = {points}", bird=bird_name(self.bird_name), points=self.bird_points))
         if self.red_one:
-            counters += f", the Red 1 = {self.red_one_points}"
-        place = {BIRD_TOP: "the highest trump", BIRD_BOTTOM: "the lowest trump",
-                 BIRD_BELOW_RED_ONE: "the second trump, under the Red 1"}[self.bird_place]
+            parts.append(_("the Red 1 = {points}", points=self.red_one_points))
         rows = [
-            ("Deck", f"{len(self.deck)} cards: numbers {_number_ranges(self.numbers)} in four colours"
-                     + (", the Red 1" if self.red_one else "") + (f" and the {self.bird_name}" if self.bird else "")),
-            ("Deal", f"{self.hand_size} cards to each seat" + (f", {self.nest_size} to the nest" if self.nest_size else ", no nest")),
-            ("Rank in a colour", "high to low: " + ", ".join(str(n) for n in self.order)),
-            ("Counters", counters),
-            ("Points per hand", str(self.points_per_hand) + self._split_note()),
-            ("Bids", f"{self.bid_min} to {self.bid_max} in steps of {self.bid_step}"),
-            ("Made bid scores", "exactly the bid" if self.make_score == MAKE_BID else "all the points captured"),
-            ("Game", f"first team to {self.target}"),
+            (_("Deck"), self._deck_text()),
+            (_("Deal"), ngettext("{hand} card to each seat, {nest} to the nest",
+                                 "{hand} cards to each seat, {nest} to the nest", self.hand_size,
+                                 hand=self.hand_size, nest=self.nest_size) if self.nest_size else
+             ngettext("{hand} card to each seat, no nest", "{hand} cards to each seat, no nest", self.hand_size,
+                      hand=self.hand_size)),
+            (_("Rank in a colour"), _("high to low: {order}", order=list_text(str(n) for n in self.order))),
+            (_("Counters"), list_text(parts)),
+            (_("Points per hand"), self._points_text()),
+            (_("Bids"), _("{low} to {high} in steps of {step}", low=self.bid_min, high=self.bid_max,
+                          step=self.bid_step)),
+            (_("Made bid scores"), _("exactly the bid") if self.make_score == MAKE_BID
+             else _("all the points captured")),
+            (_("Game"), _("first team to {target}", target=self.target)),
         ]
         if self.bird:
-            rows.insert(3, (f"The {self.bird_name}", place + (", may be played on any trick" if self.bird_any_time else "")))
+            label = _("The Crow") if self.bird_name == "Crow" else _("The Rook")
+            rows.insert(3, (label, _BIRD_PLACE[self.bird_place, self.bird_any_time]()))
         if self.red_one:
-            rows.insert(3, ("The Red 1", "the top trump, never a red card"
-                            + (", may be played on any trick" if self.red_one_any_time else "")))
+            rows.insert(3, (pgettext("card", "The Red 1"),
+                            _("the top trump, never a red card, may be played on any trick") if self.red_one_any_time
+                            else _("the top trump, never a red card")))
         if self.majority_bonus:
-            rows.append(("Majority bonus", f"{self.majority_bonus} points to the team taking more tricks"))
+            rows.append((_("Majority bonus"), _("{bonus} points to the team taking more tricks",
+                                                bonus=self.majority_bonus)))
         return rows
 
-    def _split_note(self) -> str:
-        """" (P on an equal split of the tricks)" where a majority bonus and an even number of tricks let the tricks
-        split equally and no bonus is paid (rules.md §1.6, §2: Partnership 120, 100 on a 7–7 split); else ""."""
+    def _deck_text(self) -> str:
+        """The Deck row: how many cards, the numbers of a colour, the Red 1 and the bird (one whole sentence)."""
+        n, numbers = len(self.deck), _number_ranges(self.numbers)
+        bird = bird_name(self.bird_name)
+        if self.red_one and self.bird:
+            return ngettext("{count} card: numbers {numbers} in four colours, the Red 1 and the {bird}",
+                            "{count} cards: numbers {numbers} in four colours, the Red 1 and the {bird}", n,
+                            count=n, numbers=numbers, bird=bird)
+        if self.red_one:
+            return ngettext("{count} card: numbers {numbers} in four colours, the Red 1",
+                            "{count} cards: numbers {numbers} in four colours, the Red 1", n,
+                            count=n, numbers=numbers)
+        if self.bird:
+            return ngettext("{count} card: numbers {numbers} in four colours and the {bird}",
+                            "{count} cards: numbers {numbers} in four colours and the {bird}", n,
+                            count=n, numbers=numbers, bird=bird)
+        return ngettext("{count} card: numbers {numbers} in four colours",
+                        "{count} cards: numbers {numbers} in four colours", n, count=n, numbers=numbers)
+
+    def _points_text(self) -> str:
+        """The Points per hand row: the points, and where a majority bonus and an even number of tricks let the
+        tricks split equally (no bonus paid), the points then (rules.md §1.6, §2: Partnership 120, 100 on a 7–7
+        split). Returns one string; raises nothing."""
         if not self.majority_bonus or self.hand_size % 2:
-            return ""
+            return str(self.points_per_hand)
         half = self.hand_size // 2
-        return f" ({self.points_per_hand - self.majority_bonus} on a {half}–{half} split of the tricks)"
+        return _("{points} ({split} on a {half}–{half} split of the tricks)", points=self.points_per_hand,
+                 split=self.points_per_hand - self.majority_bonus, half=half)
 
     def _repr_html_(self) -> str:
         """HTML table of `describe()` for notebooks."""
         body = "".join(f"<tr><th style='text-align:left'>{k}</th><td>{v}</td></tr>" for k, v in self.describe())
         return f"<table><caption>{self.title}</caption>{body}</table>"
+
+
+_BIRD_PLACE = {
+    (BIRD_TOP, False): lambda: _("the highest trump"),
+    (BIRD_TOP, True): lambda: _("the highest trump, may be played on any trick"),
+    (BIRD_BOTTOM, False): lambda: _("the lowest trump"),
+    (BIRD_BOTTOM, True): lambda: _("the lowest trump, may be played on any trick"),
+    (BIRD_BELOW_RED_ONE, False): lambda: _("the second trump, under the Red 1"),
+    (BIRD_BELOW_RED_ONE, True): lambda: _("the second trump, under the Red 1, may be played on any trick"),
+}
+"""The bird's row of `Rules.describe`: (bird_place, bird_any_time) → its whole sentence in the active language."""
 
 
 def _number_ranges(numbers: tuple[int, ...]) -> str:
@@ -289,39 +332,41 @@ _STD_COUNTERS = ((5, 5), (10, 10), (14, 10))
 _ONE_COUNTERS = ((1, 15), (5, 5), (10, 10), (14, 10))
 
 CROWSNEST = Rules(
-    variant="crowsnest", title="CrowsNest", numbers=_colour_numbers(5, 14), order=tuple(range(14, 4, -1)),
+    variant="crowsnest", title=NP_("rule set", "CrowsNest"), numbers=_colour_numbers(5, 14),
+    order=tuple(range(14, 4, -1)),
     bird=True, bird_name="Crow", bird_place=BIRD_BOTTOM, bird_any_time=True, red_one=False,
     red_one_any_time=False, hand_size=9, nest_size=5, counters=_STD_COUNTERS, bird_points=20,
     red_one_points=0, majority_bonus=0, bid_min=70, bid_step=5, bid_max=120, make_score=MAKE_BID,
     bird_optional=True)
 
 TOURNAMENT = dataclasses.replace(
-    CROWSNEST, variant="tournament", title="Tournament Rook (Kentucky Discard)", bird_name="Rook",
+    CROWSNEST, variant="tournament", title=NP_("rule set", "Tournament Rook (Kentucky Discard)"), bird_name="Rook",
     bird_place=BIRD_TOP, make_score=MAKE_CAPTURED)
 
 PARTNERSHIP = dataclasses.replace(
-    TOURNAMENT, variant="partnership", title="Partnership Rook", numbers=_colour_numbers(1, 14),
+    TOURNAMENT, variant="partnership", title=NP_("rule set", "Partnership Rook"), numbers=_colour_numbers(1, 14),
     order=tuple(range(14, 0, -1)), bird=False, bird_points=0, hand_size=14, nest_size=0,
     majority_bonus=20, bird_optional=False)
 
 ONE_HIGH = dataclasses.replace(
-    PARTNERSHIP, variant="1-high-partnership", title="1-High Partnership Rook",
+    PARTNERSHIP, variant="1-high-partnership", title=NP_("rule set", "1-High Partnership Rook"),
     order=(1,) + tuple(range(14, 1, -1)), bird=True, bird_points=20, bird_place=BIRD_BOTTOM,
     bird_any_time=False, hand_size=13, nest_size=5, counters=_ONE_COUNTERS, bid_min=100, bid_max=200,
     option_choices={"bird_any_time": (False, True)})
 
 RED_ONE_RULES = dataclasses.replace(
-    TOURNAMENT, variant="red-1", title="The Red 1", bird_place=BIRD_BELOW_RED_ONE, red_one=True,
+    TOURNAMENT, variant="red-1", title=NP_("rule set", "The Red 1"), bird_place=BIRD_BELOW_RED_ONE, red_one=True,
     red_one_points=30, nest_size=6, bid_max=150, bird_optional=False,
     option_choices={"red_one_any_time": (False, True)})
 
 BUCKEYE = dataclasses.replace(
-    TOURNAMENT, variant="buckeye", title="Buckeye Rook", numbers=_colour_numbers(5, 14, ones=True),
+    TOURNAMENT, variant="buckeye", title=NP_("rule set", "Buckeye Rook"), numbers=_colour_numbers(5, 14, ones=True),
     order=(1,) + tuple(range(14, 4, -1)), counters=_ONE_COUNTERS, hand_size=10, bid_min=100, bid_max=180,
     bird_optional=False, option_choices={"bid_min": (100, 70)})
 
 DIXIE = dataclasses.replace(
-    PARTNERSHIP, variant="dixie", title="Dixie Rook", counters=((5, 5), (10, 10), (13, 10)), hand_size=13, nest_size=4)
+    PARTNERSHIP, variant="dixie", title=NP_("rule set", "Dixie Rook"), counters=((5, 5), (10, 10), (13, 10)),
+    hand_size=13, nest_size=4)
 
 VARIANTS: dict[str, Rules] = {r.variant: r for r in
                               (CROWSNEST, TOURNAMENT, PARTNERSHIP, ONE_HIGH, RED_ONE_RULES, BUCKEYE, DIXIE)}

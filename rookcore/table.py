@@ -27,11 +27,13 @@ from typing import Iterable
 
 from . import records
 from .actions import Action, Discard, Pass, Play
-from .cards import COLOUR_NAMES, COLOURS, Card
+from .cards import COLOURS, Card
 from .game import Game
 from .hand import SEATS, TEAMS, HandState, IllegalAction, OutOfTurn, Phase, Trick, WrongPhase, team_of
+from .i18n import _, ngettext
 from .result import HandResult, hand_result
 from .rules import Rules, get_rules
+from .words import card_text, cards_text, colour_name, phase_name, seat_name, team_name
 
 __all__ = ["Table", "LoggedDecision", "card_name", "sort_cards", "table_order", "group_of", "watch_view"]
 
@@ -146,6 +148,28 @@ def _player_class(level: str):
         return LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})") from None
+
+
+_FOLLOW = {
+    ("none", False, False): lambda **k: _("Your play: you hold no {colour}, so any card may be played.", **k),
+    ("none", True, False): lambda **k: _("Your play: you hold no trump ({colour}), so any card may be played.", **k),
+    ("lead", False, False): lambda **k: _("Your play: the lead is {colour}.", **k),
+    ("lead", True, False): lambda **k: _("Your play: the lead is trump ({colour}).", **k),
+    ("lead", False, True): lambda **k: _("Your play: the lead is {colour}; the {card} may be played on any trick.",
+                                         **k),
+    ("lead", True, True): lambda **k: _("Your play: the lead is trump ({colour}); the {card} may be played on any "
+                                        "trick.", **k),
+    ("must", False, False): lambda **k: _("Your play: you must follow {colour} (you hold {cards}); the greyed cards "
+                                          "cannot be played.", **k),
+    ("must", True, False): lambda **k: _("Your play: you must follow trump, {colour} (you hold {cards}); the greyed "
+                                         "cards cannot be played.", **k),
+    ("must", False, True): lambda **k: _("Your play: you must follow {colour} (you hold {cards}); the {card} may be "
+                                         "played on any trick; the greyed cards cannot be played.", **k),
+    ("must", True, True): lambda **k: _("Your play: you must follow trump, {colour} (you hold {cards}); the {card} "
+                                        "may be played on any trick; the greyed cards cannot be played.", **k),
+}
+"""`Table._follow_prompt`'s sentences, keyed by (none held / all legal / must follow, trump led, the bird may
+be played instead): each a whole message in the active language."""
 
 
 class Table:
@@ -354,8 +378,9 @@ class Table:
     def _not_your_turn(self) -> IllegalAction:
         s = self._hand
         if s.is_over:
-            return WrongPhase("the hand is over: start a new hand")
-        return OutOfTurn(f"it is {SEATS[s.to_act]}'s turn, not yours ({SEATS[self.learner]})")
+            return WrongPhase(_("the hand is over: start a new hand"))
+        return OutOfTurn(_("it is {seat}'s turn, not yours ({you})", seat=seat_name(s.to_act),
+                           you=seat_name(self.learner)))
 
     def learner_act(self, action: Action) -> None:
         """Apply the learner's ``action`` (a `Bid`, `PASS`, `Discard`, `NameTrump` or `Play`).
@@ -370,7 +395,9 @@ class Table:
         if isinstance(action, Play) and self._hand.phase is Phase.PLAY:  # the colour named, as on the card
             why = self.card_status().get(action.card)
             if why:
-                raise IllegalAction(f"{SEATS[self.learner]} cannot play {self.name(action.card)}: {why}")
+                # TRANSLATORS: {reason} is one of the card_status reasons, already translated
+                raise IllegalAction(_("{seat} cannot play {card}: {reason}", seat=seat_name(self.learner),
+                                      card=card_text(self.rules, action.card), reason=why))
         self._apply(action, self.learner)
 
     def card_status(self) -> dict[Card, str | None]:
@@ -383,16 +410,18 @@ class Table:
         s = self._hand
         hand = s.hands[self.learner]
         if s.phase is not Phase.PLAY:
-            reason = {Phase.AUCTION: "wait for the auction to end", Phase.DISCARD: "wait for the discard",
-                      Phase.TRUMP: "wait for trump to be named", Phase.DONE: "the hand is over"}[s.phase]
+            reason = {Phase.AUCTION: _("wait for the auction to end"), Phase.DISCARD: _("wait for the discard"),
+                      Phase.TRUMP: _("wait for trump to be named"), Phase.DONE: _("the hand is over")}[s.phase]
             return {c: reason for c in hand}
         if s.to_act != self.learner:
-            return {c: "not your turn" for c in hand}
+            return {c: _("not your turn") for c in hand}
         legal = set(s.legal_cards())
         reason = None
         if len(legal) < len(hand):
             colour, is_trump, held = self._lead_to_follow()
-            reason = f"must follow {'trump, ' if is_trump else ''}{colour} (holds {self._names(held)})"
+            names = self._names(held)
+            reason = (_("must follow trump, {colour} (holds {cards})", colour=colour, cards=names) if is_trump
+                      else _("must follow {colour} (holds {cards})", colour=colour, cards=names))
         return {c: None if c in legal else reason for c in hand}
 
     def _lead_to_follow(self) -> tuple[str, bool, list[Card]]:
@@ -401,11 +430,11 @@ class Table:
         s = self._hand
         led = s.tables.suit[s.trick[0]]
         held = sort_cards(self.rules, (c for c in s.hands[self.learner] if s.tables.suit[c] == led), s.trump)
-        return COLOUR_NAMES[COLOURS[led]], COLOURS[led] == s.trump, held
+        return colour_name(COLOURS[led]), COLOURS[led] == s.trump, held
 
     def _names(self, cards: Iterable[Card]) -> str:
-        """``cards`` by their names on the page, comma-separated ("R12, R10")."""
-        return ", ".join(self.name(c) for c in cards)
+        """``cards`` by their names on the page (the bird's translated), comma-separated ("R12, R10")."""
+        return cards_text(self.rules, cards)
 
     def discard_options(self) -> list[Card]:
         """The cards the learner may put back (hand plus nest, display order) while the learner discards
@@ -425,11 +454,13 @@ class Table:
         if not self.is_learner_turn():
             raise self._not_your_turn()
         if self._hand.phase is not Phase.DISCARD:
-            raise WrongPhase(f"cannot discard now: it is the {self._hand.phase.value} phase")
+            raise WrongPhase(_("cannot discard now: it is the {phase} phase", phase=phase_name(self._hand.phase.value)))
         picked = {Card.parse(c) if isinstance(c, str) else Card.from_id(int(c)) for c in cards}
         n = self.rules.nest_size
         if len(picked) != n:
-            raise IllegalAction(f"choose exactly {n} cards to put back ({len(picked)} chosen)")
+            raise IllegalAction(ngettext("choose exactly {n} card to put back ({chosen} chosen)",
+                                         "choose exactly {n} cards to put back ({chosen} chosen)", n,
+                                         n=n, chosen=len(picked)))
         self._apply(Discard(picked), self.learner)
 
     def set_level(self, level: str) -> None:
@@ -463,7 +494,7 @@ class Table:
         """
         s = self._hand
         if not self.learner_has_acted:
-            raise IllegalAction("nothing to undo: you have not acted in this hand")
+            raise IllegalAction(_("nothing to undo: you have not acted in this hand"))
         if self._recorded:
             self._unrecord()
         undone = []
@@ -555,53 +586,57 @@ class Table:
         """
         s = self._hand
         if not s.is_over:
-            raise WrongPhase("the hand is not over yet: its result is shown after the last trick")
+            raise WrongPhase(_("the hand is not over yet: its result is shown after the last trick"))
         after = self.game.scores
         hand = self.game.hand_scores[-1] if self._recorded else s.score()
         before = (after[0] - hand[0], after[1] - hand[1]) if self._recorded else tuple(after)
         return hand_result(s, before, self.rules.target)
 
     def prompt(self) -> str:
-        """One plain sentence saying what happens now (whose turn, what the learner may do, or the result)."""
+        """One plain sentence saying what happens now (whose turn, what the learner may do, or the result), in the
+        active language (`rookcore.i18n`). Returns the sentence; raises nothing."""
         s, r = self._hand, self.rules
         if s.is_over:
             if s.passed_out:
-                return "All four passed: the same dealer deals again (New hand)."
+                return _("All four passed: the same dealer deals again (New hand).")
             ns, ew = s.score()
-            team = ("N–S", "E–W")[s.declarer & 1]
-            verdict = "made" if s.made else "were set on"
-            return (f"Hand over: {team} {verdict} {s.high_bid} (captured N–S {s.captured[0]}, E–W {s.captured[1]}; "
-                    f"score N–S {ns:+d}, E–W {ew:+d}).")
+            parts = dict(team=team_name(s.declarer & 1), bid=s.high_bid, ns_team=team_name(0), ew_team=team_name(1),
+                         ns_captured=s.captured[0], ew_captured=s.captured[1], ns_score=f"{ns:+d}",
+                         ew_score=f"{ew:+d}")
+            if s.made:
+                return _("Hand over: {team} made {bid} (captured {ns_team} {ns_captured}, {ew_team} {ew_captured}; "
+                         "score {ns_team} {ns_score}, {ew_team} {ew_score}).", **parts)
+            return _("Hand over: {team} were set on {bid} (captured {ns_team} {ns_captured}, {ew_team} "
+                     "{ew_captured}; score {ns_team} {ns_score}, {ew_team} {ew_score}).", **parts)
         if s.to_act != self.learner:
-            return f"{SEATS[s.to_act]} to act."
+            return _("{seat} to act.", seat=seat_name(s.to_act))
         if s.phase is Phase.AUCTION:
             bids = r.legal_bids(s.high_bid)
             if len(bids):
-                return f"Your call: bid {bids[0]} or more (up to {r.bid_max}), or pass."
-            return "Your call: pass."
+                return _("Your call: bid {low} or more (up to {high}), or pass.", low=bids[0], high=r.bid_max)
+            return _("Your call: pass.")
         if s.phase is Phase.DISCARD:
-            return f"You won the bid at {s.high_bid}: put back {r.nest_size} cards from your hand and the nest."
+            return ngettext("You won the bid at {bid}: put back {n} card from your hand and the nest.",
+                            "You won the bid at {bid}: put back {n} cards from your hand and the nest.",
+                            r.nest_size, bid=s.high_bid, n=r.nest_size)
         if s.phase is Phase.TRUMP:
-            return "Name trump."
-        return "Your lead: play any card." if not s.trick else self._follow_prompt()
+            return _("Name trump.")
+        return _("Your lead: play any card.") if not s.trick else self._follow_prompt()
 
     def _follow_prompt(self) -> str:
         """The prompt when the learner follows a lead (rules.md §1.5, §3): the led colour to follow and the cards
         held in it, the bird when it may be played instead (bird-any-time rule sets), or that none is held (any card
-        may be played). Returns one sentence; raises nothing."""
+        may be played). Returns one sentence (`_FOLLOW`, whole messages); raises nothing."""
         s = self._hand
         colour, is_trump, held = self._lead_to_follow()
-        named = f"trump ({colour})" if is_trump else colour
         if not held:
-            return f"Your play: you hold no {named}, so any card may be played."
+            return _FOLLOW["none", is_trump, False](colour=colour)
         legal = s.legal_cards()
         extra = [c for c in legal if c not in held]  # the bird, playable on any trick (§3)
-        also = f"; the {self.name(extra[0])} may be played on any trick" if extra else ""
-        suit = f"trump, {colour}" if is_trump else colour  # a bracket follows: one bracket only
+        also = dict(card=card_text(self.rules, extra[0])) if extra else {}
         if len(legal) == len(s.hands[self.learner]):
-            return f"Your play: the lead is {named}{also}."
-        return (f"Your play: you must follow {suit} (you hold {self._names(held)}){also}; the greyed cards cannot be "
-                f"played.")
+            return _FOLLOW["lead", is_trump, bool(extra)](colour=colour, **also)
+        return _FOLLOW["must", is_trump, bool(extra)](colour=colour, cards=self._names(held), **also)
 
     # ------------------------------------------------------------------ the table as the learner sees it
     def view(self, picked: Iterable[Card] = ()) -> dict:
@@ -685,7 +720,7 @@ class Table:
         Returns the new `HandState`. Raises IllegalAction if the game is over (use `new_game`).
         """
         if self.game.is_over:
-            raise IllegalAction("the game is over: start a new game")
+            raise IllegalAction(_("the game is over: start a new game"))
         if not self._recorded:
             self.game.redeal(self._rng.getrandbits(48))
         self._show(self.game.current)

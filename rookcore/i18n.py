@@ -1,0 +1,274 @@
+"""Message catalogs: the learner's language for every sentence the engine and the app show (issue 26).
+
+One gettext domain, ``rook`` (`DOMAIN`), English as the source: the English text in the code *is* the message id.
+Catalogs live in ``rookcore/locale/<lang>/LC_MESSAGES/rook.po`` for `LANGUAGES` (es, de, cs, ro, fa); the template
+is ``rookcore/locale/rook.pot`` (``pybabel extract``, see README "Translations"). A ``.mo`` file is used when it is
+there and not older than its ``.po``; otherwise the ``.po`` is compiled in memory with Babel at first use, so an
+editable install or a fresh checkout needs no build step.
+
+Marking and translating (Babel's default keywords but one):
+
+- ``_("{seat} cannot bid {amount}", seat=..., amount=...)``: translate, then fill the named placeholders
+  (``str.format`` fields; a message without keyword arguments is returned as it is, braces and all).
+- ``ngettext("{count} card", "{count} cards", n, count=n)``: plural forms of the current language.
+- ``pgettext("seat", "N")``: a message with a context, for short words that mean different things.
+- ``N_("The deal")``: mark only (module-level data); translate where it is shown with ``_(value)``.
+- ``NP_("rule set", "CrowsNest")``: mark only, with a context; translate with ``pgettext("rule set", value)``.
+  (Not a Babel default keyword: extract with ``-k NP_:1c,2``, as README "Translations" says.)
+
+The current language is per context, not per process: a `contextvars.ContextVar` holds the active `Translator`
+(English when nothing is chosen). ``with using("de"): ...`` switches it for a block (a panel wraps its event
+handlers in it, so two learners' panels never share a language); `Translator` objects can also be used
+directly. The command line never sets a language, so its output stays English.
+
+Right-to-left languages (`RTL`, Persian): `Translator.direction` is ``"rtl"``, and every placeholder value that
+reads left to right (numbers, card codes such as ``R14``, ``+80``, "R12, R10") is wrapped in Unicode isolates
+(LRI … PDI) so it keeps its order inside the sentence.
+
+The pseudo-locale `PSEUDO` (``"xx"``) needs no catalog: every message is accented letter by letter and bracketed
+(``"⟦Ñáḿé ţŕúḿṕ.⟧"``), placeholders kept, so a page shown in it reveals any English that bypasses the
+catalogs.
+"""
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import gettext as _gettext
+import io
+import re
+import string
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterator
+
+DOMAIN = "rook"
+SOURCE = "en"
+LANGUAGES: tuple[str, ...] = ("es", "de", "cs", "ro", "fa")
+"""The translated languages (besides the English source), in the order the Settings list shows them."""
+PSEUDO = "xx"
+RTL = frozenset({"fa"})
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "es": "Español", "de": "Deutsch", "cs": "Čeština",
+                                  "ro": "Română", "fa": "فارسی", PSEUDO: "Pseudo (xx)"}
+"""Each language in its own name (the Settings list; never translated)."""
+LOCALE_DIR = Path(__file__).with_name("locale")
+
+EXTRACT_KEYWORDS: dict = {"NP_": ((1, "c"), 2)}
+"""Keywords ``pybabel extract`` needs besides Babel's defaults (``-k NP_:1c,2``); the catalog tests use them too."""
+GLOSSARY_DIR = LOCALE_DIR / "glossary"
+SEEDS_DIR = LOCALE_DIR / "seeds"
+
+LRI, PDI = "\u2066", "\u2069"   # left-to-right isolate, pop directional isolate
+_RTL_LETTER = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+_LTR_CHAR = re.compile(r"[0-9A-Za-z+\-]")
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction without translating it (module-level data; translate it where shown).
+
+    Returns ``message`` unchanged; raises nothing."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:
+    """Mark ``message`` with a ``context`` for extraction (``pybabel extract -k NP_:1c,2``) without translating it;
+    translate it where shown with ``pgettext(context, value)``. Returns ``message``; raises nothing."""
+    return message
+
+
+def normalize(lang: str | None) -> str:
+    """The supported language code for ``lang`` ("de", "de-AT", "DE_de", "fa-IR" → "de", "de", "de", "fa").
+
+    Returns `SOURCE` ("en") for None, "", or a language without a catalog; `PSEUDO` for "xx". Raises nothing."""
+    if not lang or not isinstance(lang, str):
+        return SOURCE
+    code = re.split(r"[-_.@]", lang.strip().lower(), maxsplit=1)[0]
+    return code if code in LANGUAGES or code == PSEUDO else SOURCE
+
+
+def catalog_path(lang: str, ext: str = "po") -> Path:
+    """Path of ``lang``'s catalog file: ``locale/<lang>/LC_MESSAGES/rook.<ext>`` (ext "po" or "mo")."""
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.{ext}"
+
+
+def compile_catalog(lang: str) -> bytes:
+    """Compile ``lang``'s ``.po`` into ``.mo`` bytes with Babel (fuzzy entries left out, as ``pybabel compile``).
+
+    Returns the bytes. Raises FileNotFoundError if the ``.po`` is missing, babel's errors for a broken file."""
+    from babel.messages.mofile import write_mo  # noqa: PLC0415 (only when no fresh .mo is there)
+    from babel.messages.pofile import read_po  # noqa: PLC0415
+
+    with catalog_path(lang).open("rb") as f:
+        catalog = read_po(f, locale=lang, domain=DOMAIN)
+    buf = io.BytesIO()
+    write_mo(buf, catalog, use_fuzzy=False)
+    return buf.getvalue()
+
+
+@lru_cache(maxsize=None)
+def _translations(lang: str, stamp: tuple) -> _gettext.GNUTranslations:
+    """The catalog of ``lang`` (``stamp``: the files' mtimes, so a Translator made after an edit reads it again)."""
+    po, mo = catalog_path(lang), catalog_path(lang, "mo")
+    if mo.exists() and (not po.exists() or mo.stat().st_mtime_ns >= po.stat().st_mtime_ns):
+        with mo.open("rb") as f:
+            return _gettext.GNUTranslations(f)
+    return _gettext.GNUTranslations(io.BytesIO(compile_catalog(lang)))
+
+
+def translations(lang: str) -> _gettext.NullTranslations:
+    """The gettext translations of ``lang`` (a `LANGUAGES` code): its compiled catalog, or NullTranslations for
+    English and the pseudo-locale. Raises FileNotFoundError if a listed language has no catalog."""
+    if lang not in LANGUAGES:
+        return _gettext.NullTranslations()
+    po, mo = catalog_path(lang), catalog_path(lang, "mo")
+    stamp = tuple(p.stat().st_mtime_ns if p.exists() else 0 for p in (po, mo))
+    return _translations(lang, stamp)
+
+
+# ----------------------------------------------------------------------------------------- pseudo-locale
+_PSEUDO_MAP = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "áƀçďéƒĝĥíĵķĺḿñóṕʠŕšţúṽŵẋýžÁƁÇĎÉƑĜĤÍĴĶĹḾÑÓṔǪŔŠŢÚṼŴẊÝŽ")
+_FIELD = re.compile(r"(\{[^{}]*\})")
+
+
+def pseudo(message: str) -> str:
+    """``message`` in the pseudo-locale: ASCII letters accented, ``{placeholders}`` kept, bracketed ⟦…⟧.
+
+    Returns the new string; raises nothing."""
+    parts = _FIELD.split(message)
+    return "⟦" + "".join(p if i % 2 else p.translate(_PSEUDO_MAP) for i, p in enumerate(parts)) + "⟧"
+
+
+# ----------------------------------------------------------------------------------------- formatting
+class _Formatter(string.Formatter):
+    """``str.format`` that wraps left-to-right values in isolates for a right-to-left language."""
+
+    def __init__(self, rtl: bool) -> None:
+        super().__init__()
+        self.rtl = rtl
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        text = super().format_field(value, format_spec)
+        if self.rtl and _LTR_CHAR.search(text) and not _RTL_LETTER.search(text):
+            return LRI + text + PDI
+        return text
+
+
+def placeholders(message: str) -> set[str]:
+    """The named placeholders of ``message`` as written (``{seat}``, ``{ns:+d}`` → {"seat", "ns:+d"}).
+
+    Returns a set of field texts (name with any conversion and format spec). Raises ValueError for a message
+    that is not a valid format string (an unmatched brace)."""
+    return {f"{name}{'!' + conv if conv else ''}{':' + spec if spec else ''}"
+            for _text, name, spec, conv in string.Formatter().parse(message) if name is not None}
+
+
+# ----------------------------------------------------------------------------------------- the translator
+class Translator:
+    """Translates messages into one language (`normalize`d: en, es, de, cs, ro, fa or the pseudo-locale xx).
+
+    Attributes: ``lang`` (the code), ``direction`` ("ltr" or "rtl"), ``name`` (the language in its own name).
+    A message that fails to fill in the translated form (a translator's bad placeholder) falls back to the
+    English message, so the learner still reads a sentence; the catalog tests keep that from happening."""
+
+    def __init__(self, lang: str | None = None) -> None:
+        self.lang = normalize(lang)
+        self.direction = "rtl" if self.lang in RTL else "ltr"
+        self.name = LANGUAGE_NAMES[self.lang]
+        self._t = translations(self.lang)
+        self._fmt = _Formatter(self.direction == "rtl")
+
+    def __repr__(self) -> str:
+        return f"Translator({self.lang!r})"
+
+    def _fill(self, text: str, fallback: str, params: dict) -> str:
+        if not params:
+            return text
+        try:
+            return self._fmt.vformat(text, (), params)
+        except (KeyError, IndexError, ValueError, AttributeError):
+            return self._fmt.vformat(fallback, (), params)
+
+    def gettext(self, message: str, /, **params: Any) -> str:
+        """``message`` (the English id) in this language, with ``params`` filled into its named placeholders.
+
+        Returns the string (the English message where the catalog has none). Raises KeyError only if the
+        *English* message names a placeholder missing from ``params``."""
+        text = pseudo(message) if self.lang == PSEUDO else self._t.gettext(message)
+        return self._fill(text, message, params)
+
+    __call__ = gettext
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **params: Any) -> str:
+        """The plural form for the number ``n`` (this language's plural rule), with ``params`` filled in.
+
+        Returns the string. Raises KeyError as `gettext` does."""
+        english = singular if n == 1 else plural
+        text = pseudo(english) if self.lang == PSEUDO else self._t.ngettext(singular, plural, n)
+        return self._fill(text, english, params)
+
+    def pgettext(self, context: str, message: str, /, **params: Any) -> str:
+        """``message`` with the disambiguating ``context`` (e.g. "seat" for "N"), with ``params`` filled in.
+
+        Returns the string. Raises KeyError as `gettext` does."""
+        text = pseudo(message) if self.lang == PSEUDO else self._t.pgettext(context, message)
+        return self._fill(text, message, params)
+
+
+@lru_cache(maxsize=None)
+def get_translator(lang: str | None) -> Translator:
+    """The shared `Translator` of ``lang`` (normalized; English for None or an unknown code). Raises nothing
+    for a known language (FileNotFoundError if its catalog file is missing from the install)."""
+    code = normalize(lang)
+    return Translator(code) if code == lang else get_translator(code)
+
+
+_current: contextvars.ContextVar[Translator | None] = contextvars.ContextVar("rook_translator", default=None)
+
+
+def current() -> Translator:
+    """The `Translator` active in this context (English when none was chosen). Raises nothing."""
+    return _current.get() or get_translator(SOURCE)
+
+
+def current_language() -> str:
+    """The code of the active language ("en" by default)."""
+    return current().lang
+
+
+@contextlib.contextmanager
+def using(lang: str | Translator | None) -> Iterator[Translator]:
+    """Make ``lang`` (a code or a `Translator`) the active language inside the ``with`` block, then restore the
+    previous one. Yields the Translator. Raises nothing for an unknown code (English is used)."""
+    tr = lang if isinstance(lang, Translator) else get_translator(lang)
+    token = _current.set(tr)
+    try:
+        yield tr
+    finally:
+        _current.reset(token)
+
+
+def set_language(lang: str | None) -> contextvars.Token:
+    """Make ``lang`` the active language of the current context from now on (a notebook's first cell); returns
+    the token for ``contextvars`` reset. Prefer `using` in code that serves several learners."""
+    return _current.set(get_translator(lang))
+
+
+def _(message: str, /, **params: Any) -> str:
+    """``message`` in the active language with ``params`` filled in (`Translator.gettext`)."""
+    return current().gettext(message, **params)
+
+
+def gettext(message: str, /, **params: Any) -> str:
+    """Same as `_`."""
+    return current().gettext(message, **params)
+
+
+def ngettext(singular: str, plural: str, n: int, /, **params: Any) -> str:
+    """The plural form for ``n`` in the active language (`Translator.ngettext`)."""
+    return current().ngettext(singular, plural, n, **params)
+
+
+def pgettext(context: str, message: str, /, **params: Any) -> str:
+    """``message`` with ``context`` in the active language (`Translator.pgettext`)."""
+    return current().pgettext(context, message, **params)
