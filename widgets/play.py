@@ -83,11 +83,11 @@ from .clicks import DecisionButtons, SecondClick
 from .hand_end import HandEndPanel, classed as _classed
 from .paths import ReplaceGuard, brief, record_path, shown_path
 from .progress import AnalysisRun, Cancelled, cancellable_analysis, stop_analysis
+from .reasoning import ReasoningPane, decision_html
 from .table_view import TableView
 
 SEAT_NAMES = {0: "North", 1: "East", 2: "South", 3: "West"}
 TEAM_NAMES = {"NS": "N–S", "EW": "E–W"}
-MAX_CANDIDATES = 8
 HINDSIGHT = ("<small>This is hindsight: you could not see the other hands. A card that costs points here can "
              "still have been a fair choice (the Hint weighs the deals that fit what you saw, e.g. a chance to set "
              "the bid).</small>")
@@ -245,27 +245,18 @@ class PlayPanel(widgets.VBox):
 
         self.hint_html = _classed(widgets.HTML(), "rook-hint")
         self.tally_html = _classed(widgets.HTML(), "rook-tally")
-        self.reasoning_note = _classed(widgets.HTML(), "rook-reasoning-note")
-        # one HTML per AI move in the order played, shown latest first by the box's reversed flow: a new move is
-        # appended, so the earlier moves keep their views (and an opened "N more" fold stays open)
-        self.reasoning = _classed(widgets.VBox(layout=widgets.Layout(
-            flex_flow="column-reverse", flex="0 0 auto", overflow="visible")), "rook-reasoning")  # the pane scrolls
-        self.open_reasoning = _classed(widgets.Checkbox(  # off: the cards South cannot see stay masked
-            value=False, indent=False, description="Reveal hidden cards as they play",
-            tooltip="Show every card the AIs weigh, bury or keep, before the hand is over (it spoils the hand)",
-            layout=widgets.Layout(width="auto")), "rook-open-reasoning")
-        self.open_reasoning.observe(lambda _change: self._draw_reasoning(), names="value")
+        self.reasoning_pane = ReasoningPane(on_reveal=lambda: self._draw_reasoning())
+        # the pane's parts, as tests and the app know them
+        self.reasoning, self.reasoning_note = self.reasoning_pane.moves, self.reasoning_pane.note
+        self.open_reasoning = self.reasoning_pane.reveal
         self.score_html = _classed(widgets.HTML(), "rook-score-sheet")
         self.game_over = _classed(widgets.HTML(), "rook-game-over")
 
         self.controls = _classed(widgets.HBox(layout=widgets.Layout(flex_flow="row wrap")), "rook-controls")
         save_row = widgets.HBox([self.save_path, self.save_button, self.save_result, self.download],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        reasoning_box = widgets.VBox([widgets.HTML("<b>AI reasoning</b> (latest first)"), self.open_reasoning,
-                                      self.reasoning_note, self.reasoning],
-                                     layout=widgets.Layout(max_height="420px", overflow="auto"))
         side = _classed(widgets.VBox([self.tally_html, widgets.HTML("<b>Score sheet</b>"), self.score_html,
-                                      reasoning_box],
+                                      self.reasoning_pane],
                                      layout=widgets.Layout(flex="1 1 280px", max_width="460px", min_width="0",
                                                            padding="0 0 0 10px")), "rook-play-side")
         # the table, then what the learner does now right under their hand: all of it inside a laptop's window
@@ -537,66 +528,15 @@ class PlayPanel(widgets.VBox):
         self.discard_button.disabled = k != n
 
     def _draw_reasoning(self) -> None:
-        """The AI moves of this hand with their reasoning, latest first, as `Table.reasoning_for_learner` gives it:
-        every card South cannot see now masked ("N buries 5 cards", "plays another card") until the hand is over,
-        then whole; whole at once when the learner ticks `open_reasoning`. Under the earliest move whose scores mean
-        something new (``Decision.score_meaning``: points, tricks, a percent) that meaning is said once.
-
-        Each move is one HTML child of `reasoning`, in the order played; a move already drawn the same way keeps its
-        widget, so a redraw after a new move leaves the earlier ones (and their open folds) as they are; a move whose
-        masked cards have since been played is drawn anew, naming them."""
-        bird = self.table.rules.bird_name
-        old = list(self.reasoning.children)
-        children, explained = [], set()
-        for i, entry in enumerate(self.table.reasoning_for_learner(reveal=self.open_reasoning.value)):
-            label = f"step {entry.step + 1}"  # counted from 1, as Replay's navigator shows the same action
-            html = self._decision_html(entry.decision, bird, label)
-            meaning = entry.decision.score_meaning
-            if meaning and meaning not in explained:  # said once, where that kind of score first appears
-                explained.add(meaning)
-                html += f"<div class='rook-score-meaning' style='font-size:85%'><i>{escape(meaning)}</i></div>"
-            same = i < len(old) and old[i].value == html
-            children.append(old[i] if same else widgets.HTML(html))
-        if children != old:
-            self.reasoning.children = children
-            for w in old[len(children):] + [w for w, n in zip(old, children) if w is not n]:
-                w.close()  # a dropped move's widget: free it in the kernel and the page
-        if not children:
-            note = "<i>No AI moves yet this hand.</i>"
-        elif self.table.state.is_over:
-            note = ""
-        elif self.open_reasoning.value:
-            note = "<i>Hidden cards revealed: the reasoning names cards you cannot see.</i>"
-        else:
-            note = "<i>Cards you cannot see are masked until the hand is over, then shown.</i>"
-        self.reasoning_note.value = note
+        """Redraw the reasoning pane (`widgets.reasoning.ReasoningPane.draw`)."""
+        self.reasoning_pane.draw(self.table)
 
     @property
     def reasoning_html(self) -> str:
         """str: what the reasoning pane shows, as one HTML string: its note, then one ``<div class="rook-decision">``
         per AI move of this hand, latest first (the order on the page), with the cards South cannot see masked until
         the hand is over unless `open_reasoning` is ticked (`Table.reasoning_for_learner`)."""
-        return self.reasoning_note.value + "".join(w.value for w in reversed(self.reasoning.children))
-
-    @staticmethod
-    def _decision_html(decision, bird_name: str, label: str = "") -> str:
-        from rookcore.ai import describe_action
-
-        def row(i, c):
-            mark = " style='font-weight:bold'" if i == 0 else ""
-            return (f"<tr{mark}><td>{escape(describe_action(c.action, bird_name))}</td>"
-                    f"<td style='text-align:right'>{c.score:.2f}</td><td>{escape(c.note)}</td></tr>")
-
-        head = "<tr><th>move</th><th>score</th><th>note</th></tr>"
-        rows = "".join(row(i, c) for i, c in enumerate(decision.candidates[:MAX_CANDIDATES]))
-        rest = decision.candidates[MAX_CANDIDATES:]
-        more = ""
-        if rest:  # the rest folded, one click away
-            more = (f"<details><summary><i>{len(rest)} more</i></summary><table style='font-size:90%'>"
-                    + "".join(row(MAX_CANDIDATES + i, c) for i, c in enumerate(rest)) + "</table></details>")
-        return (f"<div class='rook-decision' style='margin-bottom:8px'>"
-                f"<div><small>{escape(label)}</small> {escape(decision.summary(bird_name))}</div>"
-                f"<table style='font-size:90%'>{head}{rows}</table>{more}</div>")
+        return self.reasoning_pane.html
 
     def _draw_tally(self) -> None:
         t = self.table.tally()
@@ -788,7 +728,7 @@ class PlayPanel(widgets.VBox):
         self.hint_html.value = ("<div style='background:#e3f2fd;padding:6px;border-radius:4px'>"
                                 f"<b>Hint for you ({seat}):</b> what the AI would do in your seat "
                                 f"(it calls you {SEATS[self.table.learner]})."
-                                + self._decision_html(decision, self.table.rules.bird_name) + "</div>")
+                                + decision_html(decision, self.table.rules.bird_name) + "</div>")
 
     @_safe
     def undo(self) -> None:

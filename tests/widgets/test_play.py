@@ -17,6 +17,7 @@ from rookcore.hand import Phase
 from rookcore.rules import get_rules
 from rookcore.table import Table
 from widgets.play import SEAT_NAMES, PlayPanel
+from widgets.reasoning import decision_html
 
 
 def _walk(widget):
@@ -677,7 +678,7 @@ def test_many_candidates_fold_into_a_details_element():
     from rookcore.ai.base import Candidate, Decision
     from rookcore.actions import PASS, bid
     cands = tuple(Candidate(bid(70 + 5 * i), float(i), f"note {i}") for i in range(11))
-    html = PlayPanel._decision_html(Decision(PASS, cands, "why", 1, "call"), "Crow")
+    html = decision_html(Decision(PASS, cands, "why", 1, "call"), "Crow")
     assert "<details>" in html and "3 more" in html and "note 10" in html.split("<details>")[1]
 
 

@@ -1,0 +1,98 @@
+"""The AI reasoning pane of the Play tab: each AI move of the hand with the candidates it weighed, latest first.
+
+It draws what `rookcore.table.Table.reasoning_for_learner` gives: every card the learner cannot see masked until the
+hand is over (the engine decides what is hidden, `rookcore.ai.masking`), whole at once when the learner ticks
+"Reveal hidden cards as they play". Hooks: the moves ``rook-reasoning`` (one ``<div class="rook-decision">`` each,
+and ``rook-score-meaning`` under the first move of each kind of score), the note ``rook-reasoning-note``, the
+checkbox ``rook-open-reasoning``.
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import Callable
+
+import ipywidgets as widgets
+
+from rookcore.ai import describe_action
+
+MAX_CANDIDATES = 8  # candidates shown; the rest are folded one click away
+
+
+def decision_html(decision, bird_name: str, label: str = "") -> str:
+    """HTML of one AI decision (a `rookcore.ai.Decision`): ``label`` (e.g. "step 5"), its sentence, and a table of
+    the candidates weighed (move, score, note), the first `MAX_CANDIDATES` shown and the rest folded. ``bird_name``:
+    "Crow" or "Rook". Returns an HTML string (class ``rook-decision``); raises nothing."""
+    def row(i, c):
+        mark = " style='font-weight:bold'" if i == 0 else ""
+        return (f"<tr{mark}><td>{escape(describe_action(c.action, bird_name))}</td>"
+                f"<td style='text-align:right'>{c.score:.2f}</td><td>{escape(c.note)}</td></tr>")
+
+    head = "<tr><th>move</th><th>score</th><th>note</th></tr>"
+    rows = "".join(row(i, c) for i, c in enumerate(decision.candidates[:MAX_CANDIDATES]))
+    rest = decision.candidates[MAX_CANDIDATES:]
+    more = ""
+    if rest:
+        more = (f"<details><summary><i>{len(rest)} more</i></summary><table style='font-size:90%'>"
+                + "".join(row(MAX_CANDIDATES + i, c) for i, c in enumerate(rest)) + "</table></details>")
+    return (f"<div class='rook-decision' style='margin-bottom:8px'>"
+            f"<div><small>{escape(label)}</small> {escape(decision.summary(bird_name))}</div>"
+            f"<table style='font-size:90%'>{head}{rows}</table>{more}</div>")
+
+
+class ReasoningPane(widgets.VBox):
+    """The pane: a heading, the "Reveal hidden cards as they play" checkbox (``reveal``, off by default), a note
+    (``note``) and the moves (``moves``: one HTML per AI move in the order played, shown latest first by the box's
+    reversed flow, so a new move is appended and the earlier ones keep their views and open folds).
+
+    Args: on_reveal: called with no arguments when the learner ticks or unticks the checkbox (the panel redraws)."""
+
+    def __init__(self, on_reveal: Callable[[], None]) -> None:
+        self.note = widgets.HTML()
+        self.note.add_class("rook-reasoning-note")
+        self.moves = widgets.VBox(layout=widgets.Layout(flex_flow="column-reverse", flex="0 0 auto",
+                                                        overflow="visible"))
+        self.moves.add_class("rook-reasoning")
+        self.reveal = widgets.Checkbox(
+            value=False, indent=False, description="Reveal hidden cards as they play",
+            tooltip="Show every card the AIs weigh, bury or keep, before the hand is over (it spoils the hand)",
+            layout=widgets.Layout(width="auto"))
+        self.reveal.add_class("rook-open-reasoning")
+        self.reveal.observe(lambda _change: on_reveal(), names="value")
+        super().__init__([widgets.HTML("<b>AI reasoning</b> (latest first)"), self.reveal, self.note, self.moves],
+                         layout=widgets.Layout(max_height="420px", overflow="auto"))
+
+    def draw(self, table) -> None:
+        """Draw the AI moves of ``table``'s hand (a `rookcore.table.Table`) as the learner may see them now; under
+        the earliest move whose scores mean something new (``Decision.score_meaning``) that meaning is said once. A
+        move already drawn the same way keeps its widget; a move whose masked cards have since been played is drawn
+        anew, naming them. Raises nothing for a valid table."""
+        bird = table.rules.bird_name
+        old = list(self.moves.children)
+        children, explained = [], set()
+        for i, entry in enumerate(table.reasoning_for_learner(reveal=self.reveal.value)):
+            html = decision_html(entry.decision, bird, f"step {entry.step + 1}")  # from 1, as Replay counts
+            meaning = entry.decision.score_meaning
+            if meaning and meaning not in explained:
+                explained.add(meaning)
+                html += f"<div class='rook-score-meaning' style='font-size:85%'><i>{escape(meaning)}</i></div>"
+            same = i < len(old) and old[i].value == html
+            children.append(old[i] if same else widgets.HTML(html))
+        if children != old:
+            self.moves.children = children
+            for w in old[len(children):] + [w for w, n in zip(old, children) if w is not n]:
+                w.close()  # a dropped move's widget: free it in the kernel and the page
+        self.note.value = self._note(bool(children), table.state.is_over)
+
+    def _note(self, any_moves: bool, over: bool) -> str:
+        if not any_moves:
+            return "<i>No AI moves yet this hand.</i>"
+        if over:
+            return ""
+        if self.reveal.value:
+            return "<i>Hidden cards revealed: the reasoning names cards you cannot see.</i>"
+        return "<i>Cards you cannot see are masked until the hand is over, then shown.</i>"
+
+    @property
+    def html(self) -> str:
+        """str: what the pane shows, as one HTML string: its note, then the moves latest first (the page's order)."""
+        return self.note.value + "".join(w.value for w in reversed(self.moves.children))
