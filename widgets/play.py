@@ -549,7 +549,8 @@ class PlayPanel(widgets.VBox):
         if t["nest_points"] is not None:
             as_dealt = self.table.state.phase is Phase.DISCARD  # the cards being chosen are counted by the picker
             rows.append(("Points in the nest as dealt" if as_dealt else "Points in your nest", str(t["nest_points"])
-                         + (" (counted)" if t["nest_counted"] else " (go to the last trick's team)")))
+                         + (f" (to {TEAM_NAMES[t['nest_team']]}, who took the last trick)" if t["nest_team"]
+                            else " (counted)" if t["nest_counted"] else " (go to the last trick's team)")))
         if t["majority_bonus"]:
             rows.append(("Majority bonus", t["majority_bonus"]))
         body = "".join(f"<tr><th style='text-align:left'>{k}</th><td>{escape(v)}</td></tr>" for k, v in rows)
