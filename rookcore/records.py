@@ -6,6 +6,8 @@ trip is exact up to key order. `score_report` gives the ``score`` command's outp
 """
 from __future__ import annotations
 
+import heapq
+import itertools
 import json
 import os
 import re
@@ -19,11 +21,18 @@ from .actions import PASS, Action, Discard, NameTrump, Play, bid
 from .cards import Card, CardError, first_repeat
 from .game import game_winner
 from .hand import SEATS, TEAMS, DealError, HandState, IllegalAction, Phase
-from .rules import Rules, RulesError, get_rules
+from .rules import VARIANTS, Rules, RulesError, get_rules
 
 HAND_FORMAT = "rook-hand/1"
 GAME_FORMAT = "rook-game/1"
 MAX_RECORD_BYTES = 1_000_000
+MAX_MESSAGE_CHARS = 300
+"""The longest error message (characters): a `RecordError` is one line of at most this many characters, long values
+in it cut with their length named (`one_line`)."""
+CARD_NAME = re.compile(r"[RYGB](?:[1-9]|1[0-4])|[Cc][Rr][Oo][Ww]|[Rr][Oo][Oo][Kk]")
+"""A card as record-format.md "Cards" writes it, exactly (use with ``fullmatch``): a capital colour letter and 1-14,
+or the bird, CROW or ROOK in any case; no space or newline around it (the schema's pattern, read by Python's
+``re.search``, would let "R14\n" through)."""
 STEP_KEY = re.compile(r"0|[1-9][0-9]*")
 """A ``marks`` key: a step number in canonical form (no sign, space or leading zero), so no two keys name one step
 (the schema's ``propertyNames`` pattern; use it with ``fullmatch``, where Python's ``$`` would let "9\\n" through)."""
@@ -31,8 +40,87 @@ MAX_STEP_DIGITS = 9
 """Digits of the longest ``marks`` key read as a number: a longer one is past the end of any hand."""
 
 
+def _every_rule_set() -> list[Rules]:
+    """Every rule set with each of its own option choices (rules.md §2), e.g. Buckeye with ``bid_min`` 70."""
+    found = list(VARIANTS.values())
+    for rules in VARIANTS.values():
+        found += [rules.with_options({name: value}) for name, values in rules.option_choices.items()
+                  for value in values]
+    return found
+
+
+MAX_CALLS = max(len(r.legal_bids(None)) for r in _every_rule_set()) + 4
+"""The most calls an auction of any rule set can have: every bid once (each bid is higher than the last) and one
+pass from each seat (a seat that passed is out: rules.md §1.2)."""
+MAX_HAND_CARDS = max(r.hand_size for r in VARIANTS.values())
+"""The most cards any rule set deals to one seat (and so the most tricks of a hand)."""
+MAX_NEST_CARDS = max(r.nest_size for r in VARIANTS.values())
+"""The most cards any rule set deals to the nest (and so the most a declarer puts back)."""
+MAX_STEPS = MAX_CALLS + 2 + 4 * MAX_HAND_CARDS
+"""The most steps (record-format.md "comments") a hand of any rule set has: calls, discard, trump, cards."""
+
+
 class RecordError(ValueError):
-    """A record that is not valid: the message names the problem and where (JSON path or step)."""
+    """A record that is not valid: the message names the problem and where (JSON path or step). The message is
+    made one line of at most `MAX_MESSAGE_CHARS` characters (`one_line`), whatever value it quotes."""
+
+    def __init__(self, message: str) -> None:
+        """``message``: the problem in words (str); stored as `one_line` gives it."""
+        super().__init__(one_line(str(message)))
+
+
+_LINE_BREAKS = re.compile(r"[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+"""The characters at which ``str.splitlines`` breaks a line."""
+_LONG_TOKEN = re.compile(r"\S{61,}")
+"""A run of more than 60 characters without a space in a message: a value quoted whole (`one_line` cuts it)."""
+
+
+def _cut_token(match: re.Match) -> str:
+    """A long token of a message (``match``) as its first 20 characters, "…" and its length, its closing
+    punctuation kept; a quoted one keeps its quotes, as `quoted` writes it
+    (``'RRRRRRRRRRRRRRRRRRRR'… (10,000,000 characters)``)."""
+    token = match[0]
+    core = token.rstrip(",:;.)]")
+    tail = token[len(core):]
+    quote = core[:1] if core[:1] in ("'", '"') else ""
+    if quote and len(core) > 1 and core.endswith(quote):
+        inner = core[1:-1]
+        return f"{quote}{inner[:20]}{quote}… ({len(inner):,} characters){tail}"
+    return f"{core[:20]}… ({len(core):,} characters){tail}"
+
+
+def one_line(text: str, limit: int = MAX_MESSAGE_CHARS) -> str:
+    """``text`` (an error message, str) as one line of at most ``limit`` characters (int, > 40): each line break
+    written as its escape (``\\n``), each run of more than 60 characters without a space (a value quoted whole)
+    cut to its first 20 characters with its length named (`_cut_token`), and what is still too long cut at
+    ``limit`` with the total length named. Returns the str; raises nothing."""
+    text = _LINE_BREAKS.sub(lambda m: json.dumps(m[0])[1:-1], text)
+    if len(text) <= limit:
+        return text
+    text = _LONG_TOKEN.sub(_cut_token, text)
+    if len(text) <= limit:
+        return text
+    tail = f"… ({len(text):,} characters in all)"
+    return text[:limit - len(tail)] + tail
+
+
+def brief(value: Any) -> str:
+    """A JSON value for a one-line message: its repr when short, else a string's first 20 characters and its length
+    (`quoted`), an integer's first 20 digits and its number of digits, or an array's / object's size. Raises
+    nothing."""
+    if isinstance(value, str):
+        return quoted(value)
+    if isinstance(value, list) and len(value) > 4:
+        return f"an array of {len(value):,} items"
+    if isinstance(value, dict) and len(value) > 4:
+        return f"an object of {len(value):,} members"
+    if type(value) is int and abs(value) >= 10 ** 40:
+        try:
+            digits = str(value)
+        except ValueError:  # past Python's 4,300-digit limit (JSON text cannot hold one: `json_problem`)
+            return "an integer of more than 4,300 digits"
+        return f"{digits[:20]}… ({len(digits.lstrip('-')):,} digits)"
+    return one_line(repr(value), 80)
 
 
 @lru_cache(maxsize=None)
@@ -51,22 +139,195 @@ def _jsonschema():
     return jsonschema
 
 
-def _check_schema(doc: dict, fmt: str, where: str = "$") -> None:
+@lru_cache(maxsize=None)
+def _validator(fmt: str):
+    """The jsonschema validator of ``fmt``'s schema (built once: building one takes milliseconds)."""
     jsonschema = _jsonschema()
-    validator = jsonschema.Draft202012Validator(schema(fmt))
-    error = jsonschema.exceptions.best_match(validator.iter_errors(doc))
-    if error is not None:
-        path = _json_path(where, error.absolute_path)
-        message = error.message
-        if error.validator == "pattern" and error.validator_value == schema(HAND_FORMAT)["$defs"]["card"]["pattern"]:
-            message = (f"{error.instance!r} is not a card name (a capital colour letter R, Y, G, B and 1-14, or "
-                       "ROOK / CROW in any case)")
-        elif error.validator == "enum" and error.json_path.endswith(".variant"):
-            message = (f"unknown variant {error.instance!r} (known, in lower case: "
-                       f"{', '.join(error.validator_value)})")
-        elif "propertyNames" in error.relative_schema_path and list(error.absolute_path) == ["marks"]:
-            raise RecordError(_bad_step_key(path, error.instance))
-        raise RecordError(f"{path}: {message}")
+    return jsonschema.Draft202012Validator(schema(fmt))
+
+
+def _check_schema(doc: Any, fmt: str, where: str = "$") -> None:
+    """Check ``doc`` (a decoded JSON value) against ``fmt``'s JSON Schema (``rookcore/schema/``); ``where``: its
+    JSON path. Raises RecordError with the schema's first problem (jsonschema's ``best_match``, its path in our
+    style, values cut: `one_line`).
+
+    Time linear in the size of ``doc``: a plain check (`_conforms`) accepts a conforming document at once and only
+    a document it does not accept goes to jsonschema, cut down first to a bounded part that holds its first problem
+    (`_bounded`; the parts whose length `_check_sizes` does not bound: a hand's comments, checked here item by item
+    in the schema's words, `_check_comments`, and a game's hands, of which only those up to the first that is not an
+    object are kept). The plain check is stricter than the schema (never looser): what it refuses and jsonschema
+    accepts (a bid written 70.0, a card "R14\\n") goes on to the checks after the schema, which refuse it in words."""
+    comments = doc.get("comments") if fmt == HAND_FORMAT and type(doc) is dict else None
+    if type(comments) is list:
+        doc = {k: v for k, v in doc.items() if k != "comments"}
+    if not _conforms(doc, fmt):
+        _schema_error(_bounded(doc, fmt), fmt, where)
+    if type(comments) is list:
+        _check_comments(comments, f"{where}.comments")
+
+
+def _schema_error(doc: Any, fmt: str, where: str) -> None:
+    """Raise RecordError with jsonschema's first problem of ``doc`` against ``fmt``'s schema (``where``: its JSON
+    path), if any; return None when jsonschema finds none."""
+    jsonschema = _jsonschema()
+    error = jsonschema.exceptions.best_match(_validator(fmt).iter_errors(doc))
+    if error is None:
+        return
+    path = _json_path(where, error.absolute_path)
+    message = error.message
+    if isinstance(error.instance, str) and len(error.instance) > 40:  # the schema's messages quote it whole
+        message = message.replace(repr(error.instance), brief(error.instance))
+    if error.validator == "pattern" and error.validator_value == schema(HAND_FORMAT)["$defs"]["card"]["pattern"]:
+        message = f"{brief(error.instance)} is {_NOT_A_CARD}"
+    elif error.validator == "enum" and error.json_path.endswith(".variant"):
+        message = (f"unknown variant {brief(error.instance)} (known, in lower case: "
+                   f"{', '.join(error.validator_value)})")
+    elif "propertyNames" in error.relative_schema_path and list(error.absolute_path) == ["marks"]:
+        raise RecordError(_bad_step_key(path, error.instance))
+    raise RecordError(f"{path}: {message}")
+
+
+_NOT_A_CARD = "not a card name (a capital colour letter R, Y, G, B and 1-14, or ROOK / CROW in any case)"
+_HAND_MEMBERS = ("format", "variant", "options", "dealer", "hands", "nest", "auction", "discard", "trump", "tricks",
+                 "comments", "marks", "meta")
+"""The members of a hand record (rook-hand/1's ``properties``; no others are allowed)."""
+_GAME_MEMBERS = ("format", "variant", "options", "hands", "score", "winner", "meta")
+"""The members of a game record (rook-game/1's ``properties``; no others are allowed)."""
+_VARIANT_NAMES = frozenset(schema(HAND_FORMAT)["properties"]["variant"]["enum"])
+_MARK_SYMBOLS = frozenset(schema(HAND_FORMAT)["properties"]["marks"]["additionalProperties"]["enum"])
+_COLOUR_LETTERS = frozenset(schema(HAND_FORMAT)["properties"]["trump"]["enum"])
+
+
+def _case_forms(word: str) -> set[str]:
+    """Every way of writing ``word`` in capital and small letters ("crow", "Crow", "cRoW", ...)."""
+    return {"".join(letters) for letters in itertools.product(*((ch.lower(), ch.upper()) for ch in word))}
+
+
+_CARD_NAMES = frozenset({f"{colour}{number}" for colour in "RYGB" for number in range(1, 15)}
+                        | _case_forms("crow") | _case_forms("rook"))
+"""Every card name `CARD_NAME` accepts."""
+
+
+def _is_cards(value: Any) -> bool:
+    """True if ``value`` is a list of card names written exactly (`CARD_NAME`, as a set: `_CARD_NAMES`)."""
+    if type(value) is not list:
+        return False
+    try:
+        return _CARD_NAMES.issuperset(value)
+    except TypeError:  # an array or object among the items
+        return False
+
+
+def _one_of(value: Any, allowed: frozenset | tuple) -> bool:
+    """True if ``value`` is a str among ``allowed`` (an enum of strings)."""
+    return type(value) is str and value in allowed
+
+
+def _conforms(doc: Any, fmt: str) -> bool:
+    """True if ``doc`` certainly conforms to ``fmt``'s schema (a hand's comments apart: `_check_schema`); False
+    when it may not (then jsonschema decides). Stricter than the schema: integers only of type int, card names
+    only as `CARD_NAME` writes them. Time linear in the size of ``doc``; raises nothing."""
+    if type(doc) is not dict:
+        return False
+    if fmt == GAME_FORMAT:
+        score = doc.get("score", {"NS": 0, "EW": 0})
+        return (doc.keys() <= set(_GAME_MEMBERS) and doc.get("format") == GAME_FORMAT
+                and _one_of(doc.get("variant"), _VARIANT_NAMES) and type(doc.get("options", {})) is dict
+                and type(doc.get("hands")) is list and all(type(h) is dict for h in doc["hands"])
+                and type(score) is dict and score.keys() == {"NS", "EW"}
+                and type(score["NS"]) is int and type(score["EW"]) is int
+                and doc.get("winner") in ("NS", "EW", None) and type(doc.get("meta", {})) is dict)
+    hands, tricks, marks = doc.get("hands"), doc.get("tricks", []), doc.get("marks", {})
+    return (doc.keys() <= set(_HAND_MEMBERS) and doc.get("format") == HAND_FORMAT
+            and _one_of(doc.get("variant"), _VARIANT_NAMES) and type(doc.get("options", {})) is dict
+            and _one_of(doc.get("dealer"), SEATS) and type(hands) is dict and hands.keys() == set(SEATS)
+            and all(_is_cards(h) for h in hands.values()) and _is_cards(doc.get("nest"))
+            and type(doc.get("auction")) is list and all(type(c) is int or c == "pass" for c in doc["auction"])
+            and _is_cards(doc.get("discard", [])) and ("trump" not in doc or _one_of(doc["trump"], _COLOUR_LETTERS))
+            and type(tricks) is list and all(_is_cards(t) and 1 <= len(t) <= 4 for t in tricks)
+            and type(marks) is dict and all(STEP_KEY.fullmatch(k) and _one_of(v, _MARK_SYMBOLS)
+                                            for k, v in marks.items())
+            and type(doc.get("meta", {})) is dict)
+
+
+def _bounded(doc: Any, fmt: str) -> Any:
+    """``doc`` for jsonschema: a game's ``hands`` cut after the first that is not an object (only objects: none),
+    so that the schema's problem is found in time bounded by `_check_sizes`' limits, at the same JSON path."""
+    if fmt != GAME_FORMAT or type(doc) is not dict or type(doc.get("hands")) is not list:
+        return doc
+    bad = next((i for i, h in enumerate(doc["hands"]) if type(h) is not dict), None)
+    return {**doc, "hands": [] if bad is None else doc["hands"][:bad + 1]}
+
+
+def _check_comments(comments: list, where: str) -> None:
+    """Check a hand's ``comments`` list (at JSON path ``where``) item by item against the schema: each an object
+    with an integer ``step`` ≥ 0 and a string ``text`` (other members allowed). Raises RecordError in the schema's
+    words ("'step' is a required property") at the item's path; time linear in the number of comments."""
+    for i, comment in enumerate(comments):
+        at = f"{where}[{i}]"
+        if type(comment) is not dict:
+            raise RecordError(f"{at}: {brief(comment)} is not of type 'object'")
+        for key in ("step", "text"):
+            if key not in comment:
+                raise RecordError(f"{at}: {key!r} is a required property")
+        step, text = comment["step"], comment["text"]
+        if not (type(step) is int or (type(step) is float and step.is_integer())):  # JSON Schema's "integer"
+            raise RecordError(f"{at}.step: {brief(step)} is not of type 'integer'")
+        if step < 0:
+            raise RecordError(f"{at}.step: {brief(step)} is less than the minimum of 0")
+        if type(text) is not str:
+            raise RecordError(f"{at}.text: {brief(text)} is not of type 'string'")
+
+
+def _check_sizes(doc: Any, fmt: str, where: str) -> None:
+    """Refuse a record whose parts are larger than any rule set allows, before the schema and the replay read them
+    item by item, so that a hostile record (a million calls, a trick of a million cards, a million unknown members)
+    is refused at once. ``doc``: a decoded hand (``fmt`` HAND_FORMAT) or game document at JSON path ``where``.
+    Limits: `MAX_CALLS` calls, `MAX_HAND_CARDS` cards a seat and tricks, 4 cards a trick, `MAX_NEST_CARDS` cards
+    in the nest and the discard, `MAX_STEPS` marks; no member that the schema does not name. Raises RecordError
+    naming the part and its size; anything else (types, values) is left to the schema."""
+    if type(doc) is not dict:
+        return
+    _check_members(doc, _GAME_MEMBERS if fmt == GAME_FORMAT else _HAND_MEMBERS, where)
+    if fmt == GAME_FORMAT:
+        if type(doc.get("score")) is dict:
+            _check_members(doc["score"], ("NS", "EW"), f"{where}.score")
+        return
+    if type(doc.get("hands")) is dict:
+        _check_members(doc["hands"], SEATS, f"{where}.hands")
+        for seat in SEATS:
+            _check_count(doc["hands"].get(seat), MAX_HAND_CARDS, f"{where}.hands.{seat}", "cards",
+                         "no rule set deals more to a seat")
+    _check_count(doc.get("nest"), MAX_NEST_CARDS, f"{where}.nest", "cards", "no rule set has a larger nest")
+    _check_count(doc.get("discard"), MAX_NEST_CARDS, f"{where}.discard", "cards", "no rule set has a larger nest")
+    _check_count(doc.get("auction"), MAX_CALLS, f"{where}.auction", "calls",
+                 "in every rule set: each bid once, one pass from each seat")
+    tricks = doc.get("tricks")
+    _check_count(tricks, MAX_HAND_CARDS, f"{where}.tricks", "tricks", "no rule set deals more cards to a seat")
+    for i, trick in enumerate(tricks if type(tricks) is list else ()):
+        _check_count(trick, 4, f"{where}.tricks[{i}]", "cards", "one from each seat")
+    _check_count(doc.get("marks"), MAX_STEPS, f"{where}.marks", "marks", "a mark is on an action, and no hand of "
+                 "any rule set has more")
+
+
+def _check_members(obj: dict, allowed: tuple, where: str) -> None:
+    """Raise RecordError, in the schema's words, if the object ``obj`` (at ``where``) has a member not in
+    ``allowed``: the first three such keys (in sorted order, as jsonschema lists them) and how many more."""
+    extras = [key for key in obj if key not in allowed]
+    if not extras:
+        return
+    first = heapq.nsmallest(3, extras)
+    names = ", ".join(brief(key) for key in first)
+    more = f" and {len(extras) - 3:,} more" if len(extras) > 3 else ""
+    verb = "was" if len(extras) == 1 else "were"
+    raise RecordError(f"{where}: Additional properties are not allowed ({names}{more} {verb} unexpected)")
+
+
+def _check_count(value: Any, most: int, where: str, noun: str, why: str) -> None:
+    """Raise RecordError if ``value`` (a list or object at ``where``) has more than ``most`` items: "<where>: <n>
+    <noun>, at most <most> (<why>)"."""
+    if type(value) in (list, dict) and len(value) > most:
+        raise RecordError(f"{where}: {len(value):,} {noun}, at most {most} ({why})")
 
 
 def _json_path(where: str, parts) -> str:
@@ -81,6 +342,8 @@ def _json_path(where: str, parts) -> str:
 def _member(path: str, key: str) -> str:
     """The JSON path of member ``key`` of the object at ``path``: ``$.marks.09``, or ``$.marks["9\\n"]`` for a key
     that is not plain letters and digits (the error stays one line)."""
+    if len(key) > 40:  # a key quoted whole could fill the line
+        return f"{path}[{json.dumps(key[:20])}… ({len(key):,} characters)]"
     return f"{path}.{key}" if re.fullmatch(r"[A-Za-z0-9_]+", key) else f"{path}[{json.dumps(key)}]"
 
 
@@ -91,12 +354,24 @@ def _bad_step_key(path: str, key: str) -> str:
 
 
 def _record_rules(variant: str, options: dict | None) -> Rules:
-    """The `Rules` of a record's ``variant`` and ``options``; raises RecordError at ``$.variant`` or ``$.options``."""
+    """The `Rules` of a record's ``variant`` and ``options``; raises RecordError at ``$.variant`` or ``$.options``.
+    The same variant and options give the same `Rules` value, built once (a game record names them in every hand)."""
+    try:  # 1 and 1.0 and true stay apart, as get_rules tells them apart
+        key = "null" if options is None else json.dumps(options, sort_keys=True)
+    except (TypeError, ValueError):  # options built in Python, not read from JSON: not cached
+        key = None
     try:
-        return get_rules(variant, options)
+        return _cached_rules(variant, key) if key is not None and isinstance(variant, str) else get_rules(
+            variant, options)
     except RulesError as e:
         where = "$.variant" if str(e).startswith(("unknown variant", "variant")) else "$.options"
         raise RecordError(f"{where}: {e}") from e
+
+
+@lru_cache(maxsize=256)
+def _cached_rules(variant: str, options_json: str) -> Rules:
+    """`get_rules` of ``variant`` and the options written as JSON (``options_json``). Raises RulesError."""
+    return get_rules(variant, json.loads(options_json))
 
 
 @dataclass
@@ -281,15 +556,20 @@ def loads(text: str | bytes, max_bytes: int = MAX_RECORD_BYTES) -> HandRecord | 
     """Parse and fully validate a hand or game record (schema, deal, every step legal).
 
     ``text``: the JSON text (str, or bytes in UTF-8); ``max_bytes``: the longest text accepted (characters or
-    bytes; `MAX_RECORD_BYTES` by default, the app's upload limit). Raises RecordError with one line naming the
-    problem and where.
+    bytes; `MAX_RECORD_BYTES` by default, the app's upload limit). Raises RecordError with one line of at most
+    `MAX_MESSAGE_CHARS` characters naming the problem and where: for a text that is not JSON (``NaN`` included), an
+    object with a key written twice, a part larger than any rule set allows (checked before the rest: `_check_sizes`),
+    a schema problem, a card not written exactly as record-format.md "Cards" says, an illegal step. Time linear in
+    the length of ``text``.
     """
     if len(text) > max_bytes:
         raise RecordError(f"record is larger than {max_bytes / 1_000_000:g} MB")
     if not text.strip():
         raise RecordError("not JSON: the file is empty")
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, object_pairs_hook=_object, parse_constant=_no_constant)
+    except RecordError:
+        raise
     except UnicodeDecodeError as e:
         raise RecordError(f"not JSON: not a UTF-8 text file (byte {e.start} cannot be read as text)") from e
     except (ValueError, RecursionError) as e:  # JSONDecodeError, over-long integers, deep nesting
@@ -300,6 +580,26 @@ def loads(text: str | bytes, max_bytes: int = MAX_RECORD_BYTES) -> HandRecord | 
         raise RecordError(f"not valid text: an unpaired surrogate escape (\\u{ord(e.object[e.start]):04x}) is not "
                           "a character") from e
     return from_json(doc)
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict:
+    """A JSON object of the record as a dict (``json.loads``' ``object_pairs_hook``). Raises RecordError for a key
+    written twice in one object: JSON leaves its meaning open (Python keeps the last value, other readers the
+    first), so a record reads one way only."""
+    doc = dict(pairs)
+    if len(doc) != len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise RecordError(f"not a valid record: the key {brief(key)} is written twice in one object")
+            seen.add(key)
+    return doc
+
+
+def _no_constant(name: str) -> Any:
+    """``json.loads``' ``parse_constant``: raises RecordError for ``NaN``, ``Infinity`` and ``-Infinity``, which
+    Python reads but JSON does not have."""
+    raise RecordError(f"not JSON: {name} is not a JSON number")
 
 
 def load(fp: IO) -> HandRecord | GameRecord:
@@ -320,7 +620,11 @@ def from_json(doc: Any) -> HandRecord | GameRecord:
     return record
 
 
-def _hand_from_json(doc: dict, where: str) -> HandRecord:
+def _hand_from_json(doc: Any, where: str) -> HandRecord:
+    """The `HandRecord` of the decoded hand document ``doc`` at JSON path ``where``: sizes (`_check_sizes`),
+    schema (`_check_schema`), rules and card names checked; the replay is `_check_consistency`'s. Raises
+    RecordError."""
+    _check_sizes(doc, HAND_FORMAT, where)
     _check_schema(doc, HAND_FORMAT, where)
     record = HandRecord(variant=doc["variant"], dealer=SEATS.index(doc["dealer"]),
                         hands=[], nest=[], auction=list(doc["auction"]), options=doc.get("options"),
@@ -349,17 +653,34 @@ def _marks(marks: dict[str, str], where: str) -> dict[int, str]:
         if not STEP_KEY.fullmatch(key):
             raise RecordError(_bad_step_key(where, key))
         if len(key) > MAX_STEP_DIGITS:  # int() would refuse a key of thousands of digits
-            raise RecordError(f"{where}.{key}: step number too large: past the last action of the hand")
+            raise RecordError(f"{_member(where, key)}: step number too large: past the last action of the hand")
         steps[int(key)] = mark
     return steps
+
+
+@lru_cache(maxsize=64)
+def _deck_names(rules: Rules) -> dict[str, Card]:
+    """The cards of ``rules``' deck by each name `CARD_NAME` accepts ("R14"; the bird as CROW and ROOK in any
+    case)."""
+    names = {card.notation("crow"): card for card in rules.deck}
+    if "CROW" in names:
+        names.update({name: names["CROW"] for name in _case_forms("crow") | _case_forms("rook")})
+    return names
 
 
 def _cards(texts: list[str], rules: Rules, where: str, once: bool = False) -> list[Card]:
     """The cards of a record's card list at JSON path ``where``; with ``once``, a card listed twice is an error
     (a hand, the nest and the discard are sets of cards: rules.md §5, "every card ... dealt exactly once")."""
     cards: list[Card] = []
+    deck = _deck_names(rules)
     for i, text in enumerate(texts):
-        try:
+        card = deck.get(text)
+        if card is not None:
+            cards.append(card)
+            continue
+        if not CARD_NAME.fullmatch(text):  # exactly as written in record-format.md "Cards": no "R14\n", no " R14"
+            raise RecordError(f"{where}[{i}]: {brief(text)} is {_NOT_A_CARD}")
+        try:  # not in this deck: the rules say so in their words
             cards.append(rules.parse_card(text))
         except (CardError, RulesError) as e:
             raise RecordError(f"{where}[{i}]: {e}") from e
@@ -369,8 +690,9 @@ def _cards(texts: list[str], rules: Rules, where: str, once: bool = False) -> li
     return cards
 
 
-def _check_consistency(record: HandRecord, where: str) -> None:
-    """Replay the record step by step and check the parts fit together (raises RecordError)."""
+def _check_consistency(record: HandRecord, where: str) -> HandState:
+    """Replay the record step by step and check the parts fit together (raises RecordError). Returns the state
+    after the last step."""
     rules = record.rules
     prefix = "" if where == "$" else f"{where}: "
     if record.discard is not None and not rules.nest_size:
@@ -390,30 +712,36 @@ def _check_consistency(record: HandRecord, where: str) -> None:
             state.apply(action)
         except IllegalAction as e:
             raise RecordError(f"{prefix}step {step}: {e}") from e
+    actions = len(record.actions())
     for i, c in enumerate(record.comments or ()):
-        if c["step"] > len(record.actions()):
+        if c["step"] > actions:
             raise RecordError(f"{where}.comments[{i}].step: step {c['step']} is past the end of the hand")
     for step in sorted(record.marks or ()):  # a mark is on an action: steps 0 .. actions - 1
-        if step >= len(record.actions()):
+        if step >= actions:
             raise RecordError(f"{where}.marks.{step}: step {step} is past the last action of the hand")
+    return state
 
 
 def _game_from_json(doc: dict) -> GameRecord:
+    """The `GameRecord` of a decoded game document: sizes, schema, every hand (`_hand_from_json`, its dealer and
+    replay), the rules of every hand and the score (`_check_game`). Raises RecordError. Time linear in the size of
+    the document (each hand is replayed once)."""
+    _check_sizes(doc, GAME_FORMAT, "$")
     _check_schema(doc, GAME_FORMAT)
-    hands = []
+    hands, finals = [], []
     game_rules = _record_rules(doc["variant"], doc.get("options"))
     for i, h in enumerate(doc["hands"]):
         rec = _hand_from_json(h, f"$.hands[{i}]")
         if hands:  # before the replay: with the wrong dealer, the calls and cards go to the wrong seats
             _check_dealer(hands[-1], rec, i)
-        _check_consistency(rec, f"$.hands[{i}]")
+        finals.append(_check_consistency(rec, f"$.hands[{i}]"))
         if rec.rules != game_rules:  # the same rules however written (an alias, a default spelt out)
             raise RecordError(f"$.hands[{i}]: variant and options must give the game's rules "
                               f"({_rules_text(game_rules)}), not {_rules_text(rec.rules)}")
         hands.append(rec)
     game = GameRecord(variant=doc["variant"], hands=hands, options=doc.get("options"), score=doc.get("score"),
                       winner=doc.get("winner"), has_winner="winner" in doc, meta=doc.get("meta"))
-    _check_game(game)
+    _check_game(game, finals)
     return game
 
 
@@ -434,14 +762,15 @@ def _check_dealer(prev: HandRecord, rec: HandRecord, i: int) -> None:
                           f"({'same dealer after a passed-out hand' if passed else 'the deal passes left'})")
 
 
-def _check_game(game: GameRecord) -> None:
+def _check_game(game: GameRecord, finals: list[HandState] | None = None) -> None:
     """Running score and winner must follow the rules (rules.md §1.8, "Game end"); no hand after the game is won.
-    (The dealer sequence is checked hand by hand as the game is read: `_check_dealer`.)"""
+    (The dealer sequence is checked hand by hand as the game is read: `_check_dealer`.) ``finals``: each hand's
+    state after its last step when known (else each hand is replayed). Raises RecordError."""
     totals, winner = [0, 0], None
     for i, rec in enumerate(game.hands):
         if winner is not None:
             raise RecordError(f"$.hands[{i}]: the game was already won after hand {i - 1}")
-        state = rec.replay()
+        state = finals[i] if finals is not None else rec.replay()
         if not state.is_over:
             if i != len(game.hands) - 1:
                 raise RecordError(f"$.hands[{i}]: only the last hand of a game may be unfinished")
