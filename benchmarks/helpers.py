@@ -173,7 +173,7 @@ def kept_game_times(rules: Rules, games: int, seed: int = 0) -> dict:
     from rookcore import saved  # noqa: PLC0415
     from rookcore.table import Table  # noqa: PLC0415
 
-    path = Path(tempfile.mkdtemp(prefix="rook-kept-")) / "game.pickle"
+    path = Path(tempfile.mkdtemp(prefix="rook-kept-")) / "game.json"
     saves, loads, size = [], [], 0
     for g in range(games):
         table, rng = Table(rules, seed=seed + g), random.Random(seed + g)

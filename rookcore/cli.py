@@ -6,7 +6,6 @@ import argparse
 import json
 import math
 import os
-import stat
 import sys
 import threading
 import time
@@ -41,39 +40,14 @@ def _fail(message: str) -> int:
 def read_record(path: str, max_bytes: int = CLI_MAX_RECORD_BYTES) -> records.HandRecord | records.GameRecord:
     """Read and validate the record at ``path`` (str), reading at most ``max_bytes`` + 1 bytes (a longer file is
     refused without being read in full). Only a regular file is read: a named pipe, a folder or a device is refused
-    without waiting for it (`_open_regular`). Raises RecordError (one line) for any problem."""
+    without waiting for it (`records.open_regular`). Raises RecordError (one line) for any problem."""
     try:
-        with _open_regular(path) as fp:
+        with records.open_regular(path) as fp:
             data = fp.read(max_bytes + 1)
     except OSError as e:
         raise records.RecordError(f"{path}: cannot read: {e.strerror or e}") from e
     # its errors stay as record-format.md shows them ("step 14: …", a JSON path)
     return records.loads(data, max_bytes)
-
-
-_NOT_REGULAR = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket"),
-                (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
-"""What a path that is not a regular file is, in words (`_open_regular`)."""
-
-
-def _open_regular(path: str):
-    """``path`` opened for reading in binary (a file object), if it is a regular file. It is opened without
-    blocking (``O_NONBLOCK``: opening a named pipe with no writer would wait forever) and checked on the open file
-    (``fstat``: no swap between a check and the open), so a named pipe, a folder or a device is refused at once.
-    Raises OSError: the system's (no such file, no permission) or, for what is not a regular file, one saying
-    what it is ("... is a named pipe, not a regular file")."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
-    try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            what = next((words for test, words in _NOT_REGULAR if test(mode)), "not a file")
-            raise OSError(f"it is {what}, not a regular file")
-        if hasattr(os, "set_blocking"):
-            os.set_blocking(fd, True)
-        return os.fdopen(fd, "rb")
-    except BaseException:
-        os.close(fd)
-        raise
 
 
 def _write(path: str, text: str) -> int:

@@ -66,6 +66,15 @@ class Game:
         Raises IllegalAction if the current hand is not over or the game is over.
         """
         hand = self.current
+        self._score(hand)
+        dealer = hand.dealer if hand.passed_out else (hand.dealer + 1) % 4
+        seed = self._next_seed() if seed is None else seed
+        self.current = HandState.deal(self.rules, dealer, seed)
+        return self.current
+
+    def _score(self, hand: HandState) -> None:
+        """Add the finished ``hand`` to the scored hands, the totals and the winner. Raises IllegalAction if it is
+        not over or the game is already won (nothing changes)."""
         if not hand.is_over:
             raise IllegalAction("the current hand is not over yet")
         if self.is_over:
@@ -76,10 +85,25 @@ class Game:
         self.scores = [self.scores[0] + score[0], self.scores[1] + score[1]]
         if not hand.passed_out:
             self.winner = game_winner(self.scores, self.rules.target)
-        dealer = hand.dealer if hand.passed_out else (hand.dealer + 1) % 4
-        seed = self._next_seed() if seed is None else seed
-        self.current = HandState.deal(self.rules, dealer, seed)
-        return self.current
+
+    @classmethod
+    def resume(cls, rules: Rules, hands: list[HandState], current: HandState,
+               rng: random.Random | None = None) -> "Game":
+        """A game rebuilt from its parts (a kept game read back, `rookcore.saved`): the scored ``hands`` in order
+        (each over), scored again one by one as `next_hand` scores them (totals and winner follow), ``current`` the
+        hand in play (or the deal after the last hand) and ``rng`` the game's generator of deal seeds (default: a
+        fresh one). Raises IllegalAction for a hand that is not over or that follows a won game, ValueError if a
+        hand is not of ``rules``."""
+        game = cls.__new__(cls)
+        game.rules, game._rng = rules, rng or random.Random()
+        game.scores, game.hands, game.hand_scores, game.winner = [0, 0], [], [], None
+        for hand in [*hands, current]:
+            if hand.rules != rules:
+                raise ValueError("every hand of a game is played under the game's rules")
+        for hand in hands:
+            game._score(hand)
+        game.current = current
+        return game
 
     def redeal(self, seed: int | None = None) -> HandState:
         """Throw away the unfinished current hand (not scored) and let the same dealer deal a fresh one.

@@ -11,6 +11,7 @@ import itertools
 import json
 import os
 import re
+import stat
 import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -564,6 +565,14 @@ def loads(text: str | bytes, max_bytes: int = MAX_RECORD_BYTES) -> HandRecord | 
     """
     if len(text) > max_bytes:
         raise RecordError(f"record is larger than {max_bytes / 1_000_000:g} MB")
+    doc = parse_json(text)
+    return from_json(doc)
+
+
+def parse_json(text: str | bytes) -> Any:
+    """The JSON value of ``text`` (str, or bytes in UTF-8), read strictly: a key written twice in one object
+    (`_object`), ``NaN``/``Infinity`` and an unpaired surrogate escape are refused. Raises RecordError (one line:
+    "not JSON: …", "not valid text: …", "not a valid record: …")."""
     if not text.strip():
         raise RecordError("not JSON: the file is empty")
     try:
@@ -579,7 +588,7 @@ def loads(text: str | bytes, max_bytes: int = MAX_RECORD_BYTES) -> HandRecord | 
     except UnicodeEncodeError as e:
         raise RecordError(f"not valid text: an unpaired surrogate escape (\\u{ord(e.object[e.start]):04x}) is not "
                           "a character") from e
-    return from_json(doc)
+    return doc
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict:
@@ -831,6 +840,32 @@ def _file_in_the_way(folder: str) -> str | None:
             break
         folder = parent
     return None
+
+
+_NOT_REGULAR = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket"),
+                (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+"""What a path that is not a regular file is, in words (`open_regular`)."""
+
+
+def open_regular(path: str | os.PathLike) -> IO[bytes]:
+    """``path`` (str or path-like) opened for reading in binary (a file object), if it is a regular file. It is
+    opened without blocking (``O_NONBLOCK``: opening a named pipe with no writer would wait forever) and checked on
+    the open file (``fstat``: no swap between a check and the open), so a named pipe, a folder or a device is
+    refused at once.
+    Raises OSError: the system's (no such file, no permission) or, for what is not a regular file, one saying
+    what it is ("... is a named pipe, not a regular file")."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            what = next((words for test, words in _NOT_REGULAR if test(mode)), "not a file")
+            raise OSError(f"it is {what}, not a regular file")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def game_record(hands: list[HandState], rules: Rules, meta: dict | None = None) -> GameRecord:

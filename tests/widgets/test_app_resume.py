@@ -1,12 +1,14 @@
 """The app keeps the game in play for the next visit (rookcore.saved) and resumes it on the next page load."""
 from __future__ import annotations
 
-import pickle
+import json
+import pathlib
 import re
+import shutil
 
 import pytest
 
-from rookcore import saved
+from rookcore import records, saved
 from rookcore.hand import Phase
 from rookcore.rules import get_rules
 from widgets.app import build_app
@@ -41,6 +43,25 @@ def _app():
     app = build_app(query="")
     app.play_panel.pace = 0
     return app
+
+
+def _finish(panel) -> tuple[int, int]:
+    """Play the panel's game to its end (the learner's first offers, the AIs' own moves), keep it and return the
+    final scores (N–S, E–W)."""
+    t = panel.table
+    for _ in range(5000):
+        t.run_ai()
+        if t.game.is_over:
+            break
+        if t.state.is_over:
+            t.new_hand()
+        elif t.state.phase is Phase.DISCARD:
+            t.learner_discard(t.discard_options()[:t.rules.nest_size])
+        elif t.is_learner_turn():
+            t.learner_act(t.legal_for_learner()[0])
+    assert t.game.is_over
+    panel.keep_game()
+    return tuple(t.game.scores)
 
 
 def test_a_reload_resumes_the_game_where_it_was(kept):
@@ -127,15 +148,14 @@ def test_a_finished_game_gives_a_new_game_with_the_same_settings(kept):
     first.settings.apply_button.click()
     first.play_panel.new_game()
     first.play_panel.speed.value = 0.2
-    first.play_panel.table.game.winner = 0  # as if N–S had just won
-    first.play_panel.keep_game()
+    ns, ew = _finish(first.play_panel)
     second = build_app(query="")
     panel = second.play_panel
     assert not panel.resumed and panel.table.hand_number == 1 and panel.table.game.scores == [0, 0]
     assert panel.table.rules == get_rules("buckeye", {"target": 50}) and panel.table.level == "random"
     assert panel.pace == 0.2 and second.settings.level.value == "random"
     assert second.settings.variant.value == "buckeye" and second.settings.target.value == "50"
-    assert "Your last game is over (N–S 0 · E–W 0): a new game has started with the same settings." in \
+    assert f"Your last game is over (N–S {ns} · E–W {ew}): a new game has started with the same settings." in \
         panel.status.value
 
 
@@ -195,14 +215,34 @@ def test_a_damaged_kept_game_starts_a_new_game_and_says_why(kept):
     assert saved.load_table() is not None  # and it is kept in the damaged file's place
 
 
-def test_a_game_from_another_version_is_not_resumed(kept):
-    _app()
-    doc = pickle.loads(kept.read_bytes())
-    doc["code"] = "another"
-    kept.write_bytes(pickle.dumps(doc))
+def test_a_game_kept_by_the_previous_release_resumes(kept):
+    """The release before the JSON format kept a pickle: it is converted once and the game goes on."""
+    fixtures = pathlib.Path(__file__).resolve().parents[1] / "fixtures"
+    expected = json.loads((fixtures / "previous-release-game.expected.json").read_text())
+    shutil.copy(fixtures / "previous-release-game.pickle", kept)
+    app = _app()
+    panel = app.play_panel
+    assert panel.resumed and panel.table.hand_number == expected["hand_number"]
+    assert panel.table.game.scores == expected["scores"]
+    kept_moves = records.from_json(expected["game"]).hands[-1].actions()  # then the AIs moved on to the learner
+    assert records.HandRecord.from_state(panel.table.state).actions()[:len(kept_moves)] == kept_moves
+    assert _text(panel.status.value).startswith("Welcome back: your game goes on (hand 4, N–S -70 · E–W 115")
+    assert panel.pending_rules == get_rules("buckeye")
+    assert kept.read_bytes()[:1] == b"{"  # kept as JSON from the first drawing on
+
+
+def test_a_file_of_an_unknown_format_is_set_aside_with_a_note(kept):
+    _act(_app().play_panel)
+    doc = json.loads(kept.read_text())
+    doc["format"] = "crowsnest-kept-game/99"
+    kept.write_text(json.dumps(doc))
     app = _app()
     assert not app.play_panel.resumed
-    assert "saved by another version of the app" in app.play_panel.status.value
+    status = _text(app.play_panel.status.value)
+    assert "Your saved game could not be resumed: game.pickle is not a saved game of this app." in status
+    assert "It was set aside as game.pickle.bad-" in status
+    assert [p.name for p in kept.parent.iterdir() if ".bad-" in p.name]
+    assert saved.load_table() is not None  # the new game is kept in its place
 
 
 def test_a_deal_link_is_kept_beside_the_learner_s_own_game(kept):
@@ -243,8 +283,7 @@ def test_a_finished_game_followed_by_other_rules_says_so(kept):
     first = _app()
     first.settings.variant.value = "dixie"
     first.settings.apply_button.click()  # chosen for the next game while a CrowsNest game is on
-    first.play_panel.table.game.winner = 0
-    first.play_panel.keep_game()
+    _finish(first.play_panel)
     panel = build_app(query="").play_panel
     assert panel.table.rules.variant == "dixie"
     assert "a new game has started with the rules you chose for it (Dixie Rook)" in panel.status.value
