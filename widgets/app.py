@@ -10,7 +10,13 @@ Stable names for browser tests: ``rook-app`` (top box), ``rook-app-header`` (pag
 ``rook-app-tabs`` (the Tab; titles "Play", "Replay", "Learn", "Rules", "Settings"), ``rook-learn``
 (Learn tab), ``rook-link-message`` (a bad deep link's message),
 ``rook-play-ruleset`` (Play tab header line), ``rook-play-placeholder`` (shown if the Play panel
-cannot be built), ``rook-rules`` (Rules tab content); the panels' own names are in their modules.
+cannot be built), ``rook-rules`` (Rules tab content); the panels' own names are in their modules. A right-to-left
+language adds the class ``rook-rtl`` to ``rook-app`` (the page laid out right to left, `RTL_STYLE`).
+
+Language (issue 26): ``?lang=de`` (es, de, cs, ro, fa; xx is the pseudo-locale) or Settings' Language list chooses
+it; without either the kept game's language (kept in its ``extra`` as ``"lang"``), else English. The app keeps it in
+``lang`` and builds and redraws the Play, Rules and Settings tabs and the page's own words in it
+(`rookcore.i18n.using`); Replay and the Learn tab's lessons are not translated yet.
 """
 from __future__ import annotations
 
@@ -18,13 +24,17 @@ from html import escape, unescape
 
 import ipywidgets as w
 
+import functools
 import os
 import re
 from urllib.parse import parse_qs
 
+from rookcore import i18n
 from rookcore.examples import list_examples
+from rookcore.i18n import _, pgettext
 from rookcore.records import read_seed
 from rookcore.rules import VARIANTS, Rules, RulesError, get_rules
+from rookcore.words import bird_name, rules_title
 
 from .lessons import LINK_STYLE, PROGRESS, progress_view, tutorial_index
 from .replay import ReplayPanel
@@ -32,77 +42,140 @@ from .rules_view import option_phrases, rules_html
 from .settings import SettingsPanel
 
 TAB_TITLES = ("Play", "Replay", "Learn", "Rules", "Settings")
+"""The tabs in English (stable names; the page shows `tab_titles`)."""
 HEADER_HTML = ("<div style='display:flex;flex-wrap:wrap;align-items:baseline;column-gap:12px;margin:0 0 2px'>"
                "<span style='font-size:20px;font-weight:bold;color:#283593'>CrowsNest Rook</span>"
                "<span style='color:#555'>learn the Rook card game: play with AI partners, replay hands, "
                "read the rules</span></div>")
+"""The page header in English (`header_html` gives it in the active language)."""
+RTL_STYLE = ("<style>.rook-app.rook-rtl {direction: rtl; text-align: right}"
+             ".rook-app.rook-rtl .widget-label, .rook-app.rook-rtl .widget-label-basic {text-align: left}"
+             ".rook-app.rook-rtl .rook-save-path input, .rook-app.rook-rtl .rook-settings-target input "
+             "{direction: ltr; text-align: left}</style>")
+"""The page laid out right to left (Persian): the app's boxes, tabs and labels from the right; paths and numbers
+typed in boxes stay left to right; the card table draws its own mirrored view (`widgets.table_view.mirrored`)."""
 
 
-def _make_play_panel(deal: int | None = None, rules: Rules | None = None):
+def tab_titles() -> tuple[str, ...]:
+    """The tabs' titles in the active language, in the order of `TAB_TITLES`."""
+    return (pgettext("tab", "Play"), pgettext("tab", "Replay"), pgettext("tab", "Learn"), pgettext("tab", "Rules"),
+            pgettext("tab", "Settings"))
+
+
+def header_html() -> str:
+    """The page header (the app's name, then what it is for) in the active language; `HEADER_HTML` in English."""
+    tr = i18n.current()
+    lang = "" if tr.lang == i18n.SOURCE else f" lang='{tr.lang}' dir='{tr.direction}'"
+    tagline = escape(_("learn the Rook card game: play with AI partners, replay hands, read the rules"))
+    return (f"<div{lang} style='display:flex;flex-wrap:wrap;align-items:baseline;column-gap:12px;margin:0 0 2px'>"
+            "<span style='font-size:20px;font-weight:bold;color:#283593'>CrowsNest Rook</span>"
+            f"<span style='color:#555'>{tagline}</span></div>")
+
+
+def _kept_language(start) -> str | None:
+    """The language kept with the game ``start`` resumes (a `rookcore.saved.GameStart`: ``extra["lang"]``), or
+    None (a new game, or none kept). Raises nothing."""
+    if start.extra.get("lang"):
+        return start.extra["lang"]
+    if not (start.resumed or start.from_kept) or start.path is None:
+        return None
+    try:
+        from rookcore.saved import load_table  # noqa: PLC0415
+        found = load_table(start.path)
+        return (found.extra.get("lang") or None) if found is not None else None
+    except Exception:  # noqa: BLE001 - a preference: never a reason for the page to fail
+        return None
+
+
+def _make_play_panel(deal: int | None = None, rules: Rules | None = None, lang: str | None = None):
     """The Play panel, or a placeholder Label if it fails to build. Its game is the one `rookcore.saved.start_game` picks, and it is
-    kept for the next visit from the start (`PlayPanel.start_keeping`); the status line welcomes the learner back, or
-    says why the game is not kept."""
+    kept for the next visit from the start (`PlayPanel.start_keeping`), with its language; the status line welcomes
+    the learner back, or says why the game is not kept. ``lang``: the page's language (None: the kept game's, else
+    English); the panel's ``lang`` says which was taken."""
     try:
         from rookcore.saved import start_game  # noqa: PLC0415
         from .play import PlayPanel  # noqa: PLC0415
         start = start_game(deal, rules)
-        panel = PlayPanel(start.table, pending_rules=start.pending_rules,
-                          **({} if start.pace is None else {"pace": start.pace}))
-        panel.resumed = start.resumed
-        panel.kept_settings = start.from_kept
-        problem = panel.start_keeping(start.path, start.extra)
-        words = [text for text in (start.welcome, problem) if text]
-        if words:
-            panel.show_info(" ".join(words + [panel.table.prompt()]))
+        lang = i18n.normalize(lang or _kept_language(start))
+        with i18n.using(lang):
+            panel = PlayPanel(start.table, pending_rules=start.pending_rules, lang=lang,
+                              **({} if start.pace is None else {"pace": start.pace}))
+            panel.resumed = start.resumed
+            panel.kept_settings = start.from_kept
+            problem = panel.start_keeping(start.path, {**start.extra, "lang": lang})
+            words = [text for text in (start.welcome, problem) if text]
+            if words:
+                panel.show_info(" ".join(words + [panel.table.prompt()]))
         return panel
     except Exception as e:  # noqa: BLE001 - the rest of the app must still work
-        label = w.HTML(f"<p><i>The Play panel is not available: {escape(type(e).__name__)}: "
-                       f"{escape(str(e))}</i></p>")
+        with i18n.using(lang):
+            text = _("The Play panel is not available: {kind}: {error}", kind=type(e).__name__, error=str(e))
+        label = w.HTML(f"<p><i>{escape(text)}</i></p>")
         label.add_class("rook-play-placeholder")
         return label
 
 
 def parse_links(query: str) -> dict:
     """Deep-link parameters of the page's query string: ``deal`` (int seed), ``variant`` (the deal's rule set, a
-    `Rules`, with ``deal`` only; default CrowsNest) and ``record`` (a bundled record's name, or the path of a record
-    file in the app's folder).
+    `Rules`, with ``deal`` only; default CrowsNest), ``record`` (a bundled record's name, or the path of a record
+    file in the app's folder) and ``lang`` (the page's language: "es", "de", "cs", "ro", "fa", "en" or the
+    pseudo-locale "xx"; "de-AT" is "de").
 
-    Returns a dict with those keys present; bad parameters give ``{"errors": [message, ...]}`` (one line each)
-    instead of raising.
+    Returns a dict with those keys present; bad parameters give ``{"errors": [message, ...]}`` (one line each, in
+    the link's language) instead of raising; an unknown ``?lang=`` is one of them, and the page is in English.
     """
     params = {k: v[-1] for k, v in parse_qs(query.lstrip("?"), keep_blank_values=True).items()}  # ?deal= is a mistake
     links: dict = {}
     errors = []
+    if "lang" in params:
+        code = i18n.normalize(params["lang"])
+        if code == i18n.SOURCE and re.split(r"[-_.@]", params["lang"].strip().lower())[0] != i18n.SOURCE:
+            errors.append(_("?lang= names a language of the page ({codes}), not {value}: the page is in English.",
+                            codes=", ".join((i18n.SOURCE, *i18n.LANGUAGES)), value=repr(params["lang"])))
+        else:
+            links["lang"] = code
+    with i18n.using(links.get("lang")):
+        _link_errors(params, links, errors)
+    if errors:
+        links["errors"] = errors
+    return links
+
+
+def _link_errors(params: dict, links: dict, errors: list) -> None:
+    """`parse_links`' ``record``, ``deal`` and ``variant``: put into ``links``, or a line into ``errors``."""
     if "record" in params:
         links["record"] = params["record"]
     if "deal" in params:
         try:
             links["deal"] = read_seed(params["deal"])
         except ValueError as e:
-            errors.append(f"?deal= (a deal seed) needs {e}.")
+            errors.append(_("?deal= (a deal seed) needs {problem}.", problem=e))
     if "variant" in params:
         try:
             rules = get_rules(params["variant"])
         except RulesError:
-            shown = f" Deal {links['deal']} opens in {get_rules().title}, the default." if "deal" in links else ""
-            errors.append(f"?variant= names a rule set ({', '.join(VARIANTS)}), not {params['variant']!r}.{shown}")
+            sets, value = ", ".join(VARIANTS), repr(params["variant"])
+            errors.append(_("?variant= names a rule set ({sets}), not {value}. Deal {deal} opens in {title}, the "
+                            "default.", sets=sets, value=value, deal=links["deal"], title=rules_title(get_rules()))
+                          if "deal" in links else
+                          _("?variant= names a rule set ({sets}), not {value}.", sets=sets, value=value))
         else:
             if "deal" in params:
                 links["variant"] = rules
             else:
-                errors.append("?variant= goes with ?deal= (the rule set of that deal): add ?deal=<seed>.")
-    if errors:
-        links["errors"] = errors
-    return links
+                errors.append(_("?variant= goes with ?deal= (the rule set of that deal): add ?deal=<seed>."))
 
 
 def learn_panel() -> w.VBox:
-    """The Learn tab: links to the tutorial lessons and the statistics notebook, and this session's progress."""
-    intro = w.HTML("<p>Eight short lessons, each with live examples and exercises the engine checks. "
-                   "Each opens in a new browser tab, so the game on the Play tab stays as it is; the progress "
-                   "below follows what you do there.</p>")
-    stats = w.HTML(f"<p><a href='analysis.ipynb' target='_blank' rel='noopener' style='{LINK_STYLE}'>Statistics over "
-                   "many deals</a> (new tab) — simulate thousands of hands with the AI and plot what wins.</p>")
+    """The Learn tab: links to the tutorial lessons and the statistics notebook, and this session's progress (its
+    introduction and the statistics link in the active language; the lessons' index is not translated yet)."""
+    text = _("Eight short lessons, each with live examples and exercises the engine checks. Each opens in a new "
+             "browser tab, so the game on the Play tab stays as it is; the progress below follows what you do there.")
+    intro = w.HTML(f"<p>{escape(text)}</p>")
+    words = escape(_("Statistics over many deals"))
+    link = f"<a href='analysis.ipynb' target='_blank' rel='noopener' style='{LINK_STYLE}'>{words}</a>"
+    stats = w.HTML("<p>" + escape(_("{link} (new tab) — simulate thousands of hands with the AI and plot what wins.",
+                                    link="\0")).replace("\0", link) + "</p>")
     stats.add_class("rook-stats-link")
     PROGRESS.watch()
     box = w.VBox([intro, tutorial_index(base="tutorial/", new_tab=True), stats, progress_view()])
@@ -124,17 +197,35 @@ MESSAGE_STYLE = (f"<style>{', '.join(MESSAGE_LINES)} {{overflow-wrap: anywhere}}
 without spaces) stays on the page."""
 
 
+def _in_language(method):
+    """Run an app method in the app's language (``self.lang``, `rookcore.i18n.using`)."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        with i18n.using(self.lang):
+            return method(self, *args, **kwargs)
+
+    return wrapper
+
+
 class RookApp(w.VBox):
     """Header + Tab. Attributes: ``tab``, ``play_panel``, ``play_header``, ``replay``, ``rules_view``,
-    ``settings``, ``rules`` (the last applied rule set)."""
+    ``settings``, ``rules`` (the last applied rule set), ``lang`` (the page's language code: ``lang``, else
+    ``?lang=`` in ``query``, else the kept game's, else "en"; `set_language` changes it)."""
 
-    def __init__(self, rules: Rules | None = None, query: str | None = None):
+    def __init__(self, rules: Rules | None = None, query: str | None = None, lang: str | None = None):
         self.rules = rules or get_rules()
         self.links = parse_links(query if query is not None else os.environ.get("QUERY_STRING", ""))
-        self.header = w.HTML(HEADER_HTML)
-        self.header.add_class("rook-app-header")
+        chosen = lang if lang is not None else self.links.get("lang")
+        self.play_panel = _make_play_panel(self.links.get("deal"), self.links.get("variant"), chosen)
+        self.lang = getattr(self.play_panel, "lang", None) or i18n.normalize(chosen)
+        with i18n.using(self.lang):
+            self._build()
 
-        self.play_panel = _make_play_panel(self.links.get("deal"), self.links.get("variant"))
+    def _build(self) -> None:
+        """The header, the tabs and the links' messages (in the active language)."""
+        self.header = w.HTML(header_html())
+        self.header.add_class("rook-app-header")
         table = getattr(self.play_panel, "table", None)
         if getattr(self.play_panel, "kept_settings", False):  # Settings and the Rules tab show the kept game's rules
             self.rules = table.next_game_rules(self.play_panel.pending_rules)
@@ -152,7 +243,8 @@ class RookApp(w.VBox):
         self.rules_view = w.HTML(rules_html(self.rules))
         self.rules_view.add_class("rook-rules-view")
         self.settings = SettingsPanel(self.rules, on_apply=self.apply_rules, on_level=self.set_level,
-                                      level=table.level if table is not None else "rules")
+                                      level=table.level if table is not None else "rules",
+                                      on_language=self.set_language, lang=self.lang)
 
         choices = getattr(self.play_panel, "on_bird_choice", None)
         if choices is not None:  # one choice of the bird, shown alike on Play and in Settings
@@ -160,23 +252,67 @@ class RookApp(w.VBox):
 
         self.learn = learn_panel()
         self.tab = w.Tab(children=[play_tab, self.replay, self.learn, self.rules_view, self.settings])
-        self.tab.titles = TAB_TITLES
+        self.tab.titles = tab_titles()
         self.tab.add_class("rook-app-tabs")
         self.link_message = w.HTML("")
         self.link_message.add_class("rook-link-message")
         self._follow_links()
         style = w.HTML(MESSAGE_STYLE, layout=w.Layout(display="none"))
-        super().__init__([style, self.header, self.link_message, self.tab], layout=w.Layout(padding="4px 8px"))
+        rtl = w.HTML(RTL_STYLE, layout=w.Layout(display="none"))
+        super().__init__([style, rtl, self.header, self.link_message, self.tab], layout=w.Layout(padding="4px 8px"))
         self.add_class("rook-app")
+        self._set_direction()
         self._update_play_header()
 
+    def _set_direction(self) -> None:
+        """The class ``rook-rtl`` on the app in a right-to-left language (`RTL_STYLE`), none otherwise."""
+        if i18n.get_translator(self.lang).direction == "rtl":
+            self.add_class("rook-rtl")
+        else:
+            self.remove_class("rook-rtl")
+
+    @property
+    def direction(self) -> str:
+        """str: the page's direction, "rtl" for a right-to-left language (Persian), else "ltr"."""
+        return i18n.get_translator(self.lang).direction
+
+    def set_language(self, lang: str | None) -> None:
+        """Show the app in ``lang`` (a `rookcore.i18n` code; an unknown one is English) from now on: the header, the
+        tab titles, the Play tab (its panel, `PlayPanel.set_language`, and its rule-set line), the Rules tab and
+        Settings are drawn again in it, the page's direction follows it, and the language is kept with the game
+        (its ``extra``) for the next visit. Raises nothing."""
+        self.lang = i18n.normalize(lang)
+        if hasattr(self.play_panel, "set_language"):
+            self.play_panel.set_language(self.lang)
+            self.play_panel.keep_extra["lang"] = self.lang
+            self.play_panel.keep_game()
+        with i18n.using(self.lang):
+            self.header.value = header_html()
+            self.tab.titles = tab_titles()
+            self.settings.draw_words()
+            if self.settings.language.value != self.lang:
+                self.settings._relabeling = True
+                try:
+                    self.settings.language.value = self.lang
+                finally:
+                    self.settings._relabeling = False
+            self.settings.message.value = self.settings._with_rules(_("Rule set: {rules}", rules="\0"),
+                                                                    self.settings.rules)
+            self.settings.language_message.value = ""
+            index = self.tab.selected_index
+            self.learn.children = learn_panel().children
+            self.tab.selected_index = index
+            self._set_direction()
+            self._update_play_header()
+
+    @_in_language
     def open_replay(self, record, step: int) -> bool:
         """Show ``record`` (a `HandRecord` of a hand played on the Play tab) on the Replay tab at navigator ``step``
         (int, actions applied: 0 = the deal) and select the Replay tab (`ReplayPanel.show_record`; the same hand
         already on show keeps its comments and marks). Returns True when the hand is on show at that step; False
         when Replay's error line says why not (e.g. unsaved comments on the record on show: a second click goes
         ahead). The tab is selected either way, so that the line is seen. Raises nothing."""
-        ok = self.replay.show_record(record, step, name="played-hand", again="open it from the Play tab again")
+        ok = self.replay.show_record(record, step, name="played-hand", again="open it from the Play tab again")  # Replay: English
         self.tab.selected_index = TAB_TITLES.index("Replay")
         return ok
 
@@ -192,10 +328,10 @@ class RookApp(w.VBox):
             if self.replay.load_file(name):
                 self.tab.selected_index = TAB_TITLES.index("Replay")
             else:
-                problems.append(f"?record={name}: {_text_of(self.replay.error.value)}")
+                problems.append(_("?record={name}: {problem}", name=name, problem=_text_of(self.replay.error.value)))
         elif name is not None:
-            problems.append(f"No bundled record is named {name!r} (a record file in the app's folder is named by "
-                            "its path, ending in .json).")
+            problems.append(_("No bundled record is named {name} (a record file in the app's folder is named by its "
+                              "path, ending in .json).", name=repr(name)))
         self.link_message.value = "".join(f"<div style='color:#b71c1c'>{escape(p)}</div>" for p in problems)
 
     def _current_play_rules(self) -> Rules | None:
@@ -216,42 +352,55 @@ class RookApp(w.VBox):
         so and shows those below."""
         note = in_play = ""
         if not current.same_game(upcoming):
-            note = (f"<p class='rook-rules-next' style='color:#8a6d00'><i>From the next new game; the game in "
-                    f"play keeps {escape(current.title)}"
-                    f"{' with its options' if current.variant == upcoming.variant else ''} (below).</i></p>")
-            in_play = (f"<details class='rook-rules-in-play' style='margin-top:12px'><summary><b>The rules of the "
-                       f"game in play ({escape(current.title)})</b></summary>{rules_html(current)}</details>")
+            title = rules_title(current)
+            text = (_("From the next new game; the game in play keeps {title} with its options (below).", title=title)
+                    if current.variant == upcoming.variant else
+                    _("From the next new game; the game in play keeps {title} (below).", title=title))
+            note = f"<p class='rook-rules-next' style='color:#8a6d00'><i>{escape(text)}</i></p>"
+            summary = escape(_("The rules of the game in play ({title})", title=title))
+            in_play = (f"<details class='rook-rules-in-play' style='margin-top:12px'><summary><b>{summary}</b>"
+                       f"</summary>{rules_html(current)}</details>")
         self.rules_view.value = note + rules_html(upcoming) + in_play
 
+    @_in_language
     def _update_play_header(self) -> None:
         """The Play tab's rule-set line (the game in play and its options; the next game's if they differ), the
         Rules tab, and Settings' line once the game in play has the chosen rules."""
         current = self._current_play_rules() or self.rules
         upcoming = self._upcoming_rules()
         self._draw_rules_view(current, upcoming)
-        text = f"Rule set: <b>{escape(current.title)}</b>{_phrases(current)}"
+        text = escape(_("Rule set: {rules}", rules="\0")).replace(
+            "\0", f"<b>{escape(rules_title(current))}</b>{_phrases(current)}")
         if not current.same_game(upcoming):
-            text = (f"Rule set: <b>{escape(upcoming.title)}</b>{_phrases(upcoming)} (from the next new game; this "
-                    f"game: {escape(current.title)}{_phrases(current)})")
+            text = escape(_("Rule set: {rules} (from the next new game; this game: {current})", rules="\0",
+                            current="\1")).replace(
+                "\0", f"<b>{escape(rules_title(upcoming))}</b>{_phrases(upcoming)}").replace(
+                "\1", escape(rules_title(current)) + _phrases(current))
         self.play_header.value = f"<div style='color:#333;margin:0;font-size:12px'>{text}</div>"
         if current.same_game(upcoming):  # after New game, say so in Settings too (not "from the next new game")
             self.settings.show_in_play(current)
 
+    @_in_language
     def _bird_chosen_on_play(self, on: bool) -> None:
         """The learner ticked or unticked the bird on the Play tab: Settings' box and line say the same."""
         s = self.settings
         s.bird.value = on
         upcoming = VARIANTS[s.variant.value]
         if upcoming.bird_optional:
-            s.message.value = (f"From the next new game: {'with' if on else 'without'} the "
-                               f"{escape(upcoming.bird_name)} (chosen on the Play tab).")
+            bird = bird_name(upcoming.bird_name)
+            s.message.value = escape(_("From the next new game: with the {bird} (chosen on the Play tab).", bird=bird)
+                                     if on else
+                                     _("From the next new game: without the {bird} (chosen on the Play tab).",
+                                       bird=bird))
         self._update_play_header()
 
+    @_in_language
     def set_level(self, level: str) -> None:
         """Settings' AI level: the three AI seats and the Hint use ``level`` from their next move."""
         self.play_panel.table.set_level(level)
         self.play_panel.keep_game()
 
+    @_in_language
     def apply_rules(self, rules: Rules) -> None:
         """Settings' Apply: keep ``rules`` for the next new game and redraw the Rules tab."""
         self.rules = rules
@@ -273,13 +422,16 @@ class RookApp(w.VBox):
 def _phrases(rules: Rules) -> str:
     """``rules``' options in words after a comma (", without the Crow, game to 500"), escaped; "" for none."""
     words = option_phrases(rules)
-    return escape(", " + ", ".join(words)) if words else ""
+    sep = pgettext("list separator", ", ")
+    return escape(sep + sep.join(words)) if words else ""
 
 
-def build_app(rules: Rules | None = None, query: str | None = None) -> RookApp:
+def build_app(rules: Rules | None = None, query: str | None = None, lang: str | None = None) -> RookApp:
     """Build the app widget (header + Play / Replay / Learn / Rules / Settings tabs).
 
     ``query``: the page's query string for deep links (default: Voila's ``QUERY_STRING``):
-    ``?deal=<seed>`` opens Play on that deal, ``?record=<name>`` opens Replay on a bundled record.
+    ``?deal=<seed>`` opens Play on that deal, ``?record=<name>`` opens Replay on a bundled record, ``?lang=de`` shows
+    the page in German (`parse_links`). ``lang``: the language, before ``?lang=`` (None: the link's, else the kept
+    game's, else English). Returns the `RookApp`; raises nothing for bad links (they are said on the page).
     """
-    return RookApp(rules, query)
+    return RookApp(rules, query, lang)

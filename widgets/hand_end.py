@@ -29,15 +29,29 @@ from typing import Callable, Sequence
 
 import ipywidgets as widgets
 
-from rookcore.cards import COLOUR_NAMES
+from rookcore import i18n
+from rookcore.i18n import _
 from rookcore.result import HandResult
+from rookcore.words import colour_name, team_name
 
 TEAM_LABELS = {"NS": "N–S", "EW": "E–W"}
+"""The teams in English (`team_word` gives them in the active language)."""
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+"""The seats in English (the panel names them in the active language, `widgets.table_view.seat_long_name`)."""
 _STYLE = ("<style>.rook-hand-end-table {border-collapse: collapse; margin: 4px 0}"
           ".rook-hand-end-table td, .rook-hand-end-table th {padding: 2px 10px; border-bottom: 1px solid #ddd;"
           " text-align: right} .rook-hand-end-table th.rook-hand-end-label {text-align: left; font-weight: normal}"
           "</style>")
+
+
+def team_word(team: str) -> str:
+    """The team "NS" or "EW" in the active language ("N–S"). Raises KeyError for anything else."""
+    return team_name({"NS": 0, "EW": 1}[team])
+
+
+def _seat(letter: str) -> str:
+    from .table_view import seat_long_name  # noqa: PLC0415 (table_view imports nothing from here)
+    return seat_long_name(letter)
 
 
 def signed(points: int) -> str:
@@ -52,44 +66,50 @@ def points(n: int) -> str:
 
 
 def team_label(team: str, learner_team: str | None = None) -> str:
-    """"N–S" or "E–W" for ``team`` ("NS"/"EW"), with " (you)" for the learner's team ``learner_team``."""
-    return TEAM_LABELS[team] + (" (you)" if team == learner_team else "")
+    """"N–S" or "E–W" for ``team`` ("NS"/"EW"), with " (you)" for the learner's team ``learner_team``, in the
+    active language. Raises KeyError for an unknown team."""
+    return _("{team} (you)", team=team_word(team)) if team == learner_team else team_word(team)
 
 
 def headline(result: HandResult) -> str:
     """The result in a few words (rules.md §1.7): "N–S made their bid of 120", "E–W set N–S" or "All four passed"
     (plain text). Raises nothing."""
     if result.passed_out:
-        return "All four passed"
-    declarers = TEAM_LABELS[result.declarer_team]
+        return _("All four passed")
+    declarers = team_word(result.declarer_team)
     if result.made:
-        return f"{declarers} made their bid of {result.bid}"
-    return f"{TEAM_LABELS[result.defender_team]} set {declarers}"
+        return _("{team} made their bid of {bid}", team=declarers, bid=result.bid)
+    return _("{defenders} set {declarers}", defenders=team_word(result.defender_team), declarers=declarers)
 
 
 def detail_line(result: HandResult, learner: str | None = None) -> str:
     """One sentence on the bid (plain text): who declared what in which trump and what the declarers took against
     the bid; for a passed-out hand, that nothing is scored. ``learner``: the learner's seat letter (named "you")."""
     if result.passed_out:
-        return "No bid, no score: the same dealer deals again."
-    who = SEAT_NAMES[result.declarer] + (" (you)" if result.declarer == learner else "")
+        return _("No bid, no score: the same dealer deals again.")
+    who = _("{seat} (you)", seat=_seat(result.declarer)) if result.declarer == learner else _seat(result.declarer)
     took = result.teams[result.declarer_team].captured
-    trump = f" with {COLOUR_NAMES[result.trump]} trump" if result.trump else ""
+    args = {"seat": who, "bid": result.bid, "team": team_word(result.declarer_team), "took": took,
+            "short": result.bid - took}
+    if result.trump:
+        args["colour"] = colour_name(result.trump)
+        if result.made:
+            return _("{seat} bid {bid} with {colour} trump; {team} took {took} points.", **args)
+        return _("{seat} bid {bid} with {colour} trump; {team} took {took} points, {short} short.", **args)
     if result.made:
-        return f"{who} bid {result.bid}{trump}; {TEAM_LABELS[result.declarer_team]} took {took} points."
-    return (f"{who} bid {result.bid}{trump}; {TEAM_LABELS[result.declarer_team]} took {took} points, "
-            f"{result.bid - took} short.")
+        return _("{seat} bid {bid}; {team} took {took} points.", **args)
+    return _("{seat} bid {bid}; {team} took {took} points, {short} short.", **args)
 
 
 def _nest_label(result: HandResult) -> str:
-    return (f"Nest (to {TEAM_LABELS[result.nest_team]}, who took the last trick)" if result.nest_team
-            else "Nest")
+    return (_("Nest (to {team}, who took the last trick)", team=team_word(result.nest_team)) if result.nest_team
+            else _("Nest"))
 
 
 def _bonus_label(result: HandResult) -> str:
     if result.bonus_team:
-        return f"Majority bonus (to {TEAM_LABELS[result.bonus_team]}, more tricks)"
-    return "Majority bonus (equal tricks: none)"
+        return _("Majority bonus (to {team}, more tricks)", team=team_word(result.bonus_team))
+    return _("Majority bonus (equal tricks: none)")
 
 
 def table_rows(result: HandResult) -> list[tuple[str, str, str]]:
@@ -99,17 +119,17 @@ def table_rows(result: HandResult) -> list[tuple[str, str, str]]:
     ns, ew = result.teams["NS"], result.teams["EW"]
     rows = []
     if not result.passed_out:
-        rows += [("Tricks taken", str(ns.tricks), str(ew.tricks)),
-                 ("Counters in tricks", str(ns.trick_points), str(ew.trick_points))]
+        rows += [(_("Tricks taken"), str(ns.tricks), str(ew.tricks)),
+                 (_("Counters in tricks"), str(ns.trick_points), str(ew.trick_points))]
         if result.has_nest:
             rows.append((_nest_label(result), *(str(t.nest_points) if t.team == result.nest_team else "—"
                                                 for t in (ns, ew))))
         if result.has_bonus:
             rows.append((_bonus_label(result), *(str(t.bonus) if t.team == result.bonus_team else "—"
                                                  for t in (ns, ew))))
-        rows.append(("Captured", str(ns.captured), str(ew.captured)))
-    rows += [("Hand score", signed(ns.hand_score), signed(ew.hand_score)),
-             ("Game score", points(ns.game_score), points(ew.game_score))]
+        rows.append((_("Captured"), str(ns.captured), str(ew.captured)))
+    rows += [(_("Hand score"), signed(ns.hand_score), signed(ew.hand_score)),
+             (_("Game score"), points(ns.game_score), points(ew.game_score))]
     return rows
 
 
@@ -119,7 +139,10 @@ def table_html(result: HandResult, learner_team: str | None = None) -> str:
             + "</tr>")
     body = "".join(f"<tr class='rook-hand-end-row'><th class='rook-hand-end-label'>{escape(label)}</th>"
                    f"<td>{escape(a)}</td><td>{escape(b)}</td></tr>" for label, a, b in table_rows(result))
-    return f"{_STYLE}<table class='rook-hand-end-table'>{head}{body}</table>"
+    style = _STYLE
+    if i18n.current().direction == "rtl":  # the labels start on the right
+        style += "<style>.rook-hand-end-table th.rook-hand-end-label {text-align: right}</style>"
+    return f"{style}<table class='rook-hand-end-table'>{head}{body}</table>"
 
 
 def game_line(result: HandResult, learner_team: str | None = None) -> str:
@@ -128,8 +151,10 @@ def game_line(result: HandResult, learner_team: str | None = None) -> str:
     ns, ew = result.teams["NS"].game_score, result.teams["EW"].game_score
     if result.game_over:
         win, lose = (ns, ew) if result.winner == "NS" else (ew, ns)
-        return f"Game over: {team_label(result.winner, learner_team)} win, {points(win)} to {points(lose)}."
-    return f"Game: N–S {points(ns)} · E–W {points(ew)} (to {result.target})."
+        return _("Game over: {team} win, {win} to {lose}.", team=team_label(result.winner, learner_team),
+                 win=points(win), lose=points(lose))
+    return _("Game: {ns_team} {ns} · {ew_team} {ew} (to {target}).", ns_team=team_word("NS"), ns=points(ns),
+             ew_team=team_word("EW"), ew=points(ew), target=result.target)
 
 
 def _heading_colour(result: HandResult, learner_team: str | None) -> str:
@@ -165,20 +190,19 @@ class HandEndPanel(widgets.VBox):
     def __init__(self, on_replay: Callable[[int], None], on_next: Callable[[], None],
                  review_widgets: Sequence[widgets.Widget] = ()) -> None:
         self.result: HandResult | None = None
+        self._learner: str | None = "S"
         self.heading = classed(widgets.HTML(), "rook-hand-end-heading")
         self.line = classed(widgets.HTML(), "rook-hand-end-line")
         self.table = classed(widgets.HTML(), "rook-hand-end-table")
         self.game = classed(widgets.HTML(), "rook-hand-end-game")
         self.replay_button = classed(widgets.Button(
-            description="Replay this hand", icon="step-forward", layout=widgets.Layout(width="160px"),
-            tooltip="Open the Replay tab on this hand, at the step chosen next to it"), "rook-hand-end-replay")
+            icon="step-forward", layout=widgets.Layout(width="auto", min_width="160px")), "rook-hand-end-replay")
         self.replay_button.on_click(lambda _b: on_replay(int(self.replay_step.value)))
         self.replay_step = classed(widgets.BoundedIntText(
-            value=0, min=0, max=0, description="at step", layout=widgets.Layout(width="140px"),
-            tooltip="the Replay navigator's step: 0 = the deal, the last = the end of the hand",
+            value=0, min=0, max=0, layout=widgets.Layout(width="auto", max_width="200px"),
             style={"description_width": "initial"}), "rook-hand-end-step")
-        self.next_button = classed(widgets.Button(description="Next hand", button_style="primary"),
-                                    "rook-hand-end-next")
+        self.next_button = classed(widgets.Button(button_style="primary", layout=widgets.Layout(width="auto")),
+                                   "rook-hand-end-next")
         self.next_button.on_click(lambda _b: on_next())
         buttons = widgets.HBox([*review_widgets, self.replay_button, self.replay_step, self.next_button],
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
@@ -186,6 +210,19 @@ class HandEndPanel(widgets.VBox):
                          layout=widgets.Layout(display="none", border="2px solid #90caf9", padding="6px 10px",
                                                margin="6px 0"))
         self.add_class("rook-hand-end")
+        self.draw_words()
+
+    def draw_words(self) -> None:
+        """The panel's words in the active language (`rookcore.i18n`): its buttons, and the result on show drawn
+        again. Raises nothing."""
+        self.replay_button.description = _("Replay this hand")
+        self.replay_button.tooltip = _("Open the Replay tab on this hand, at the step chosen next to it")
+        self.replay_step.description = _("at step")
+        self.replay_step.tooltip = _("the Replay navigator's step: 0 = the deal, the last = the end of the hand")
+        self.next_button.description = _("Next hand")
+        self.next_button.tooltip = _("deal the next hand")
+        if self.result is not None:
+            self.show(self.result, self.replay_step.max, self._learner)
 
     def show(self, result: HandResult | None, n_steps: int = 0, learner: str | None = "S") -> None:
         """Draw ``result`` (a `HandResult`), or hide the panel for None (a hand in play).
@@ -193,7 +230,7 @@ class HandEndPanel(widgets.VBox):
         ``n_steps``: the hand's number of actions (int; the last step Replay can open at); ``learner``: the learner's
         seat letter (their team is named "(you)"). The step box keeps its value within 0..n_steps. Raises nothing.
         """
-        self.result = result
+        self.result, self._learner = result, learner
         if result is None:
             self.layout.display = "none"
             return
@@ -206,6 +243,6 @@ class HandEndPanel(widgets.VBox):
         self.replay_step.max = max(0, int(n_steps))
         self.replay_button.disabled = n_steps <= 0
         over = result.game_over
-        self.next_button.description = "New game" if over else "Next hand"
-        self.next_button.tooltip = "the game is over: start a new game from 0–0" if over else "deal the next hand"
+        self.next_button.description = _("New game") if over else _("Next hand")
+        self.next_button.tooltip = _("the game is over: start a new game from 0–0") if over else _("deal the next hand")
         self.layout.display = "flex"

@@ -71,12 +71,14 @@ from html import escape
 
 import ipywidgets as widgets
 
-from rookcore import annotations, saved
+from rookcore import annotations, i18n, saved
 from rookcore.actions import PASS, NameTrump, Play, bid as make_bid
-from rookcore.cards import COLOUR_NAMES, COLOURS, Card
+from rookcore.cards import COLOURS, Card
 from rookcore.hand import SEATS, TEAMS, Phase
+from rookcore.i18n import N_, _, ngettext, pgettext
 from rookcore.rules import Rules
 from rookcore.table import Table
+from rookcore.words import bird_name as bird_word, colour_name, rules_title, seat_name, team_name
 
 from .cards import PALETTE, border_legend
 from .clicks import DecisionButtons, SecondClick
@@ -84,18 +86,28 @@ from .hand_end import HandEndPanel, classed as _classed
 from .paths import ReplaceGuard, brief, record_path, shown_path
 from .progress import AnalysisRun, Cancelled, cancellable_analysis, stop_analysis
 from .reasoning import ReasoningPane, decision_html
-from .table_view import TableView
+from .table_view import TableView, seat_long_name
 
 SEAT_NAMES = {0: "North", 1: "East", 2: "South", 3: "West"}
+"""The seats' names in English (the page names them with `widgets.table_view.seat_long_name`, translated)."""
 TEAM_NAMES = {"NS": "N–S", "EW": "E–W"}
-HINDSIGHT = ("<small>This is hindsight: you could not see the other hands. A card that costs points here can "
-             "still have been a fair choice (the Hint weighs the deals that fit what you saw, e.g. a chance to set "
-             "the bid).</small>")
-REVIEW_SCOPE = ("<small>The review looks at the cards played; the auction, the discard and the choice of trump are "
-                "not reviewed.</small>")
-REVIEW_SCOPE_BID = ("<small>The review looks at the cards played and the final bid; the rest of the auction, the "
-                    "discard and the choice of trump are not reviewed.</small>")
+HINDSIGHT = N_("This is hindsight: you could not see the other hands. A card that costs points here can still have "
+               "been a fair choice (the Hint weighs the deals that fit what you saw, e.g. a chance to set the bid).")
+REVIEW_SCOPE = N_("The review looks at the cards played; the auction, the discard and the choice of trump are not "
+                  "reviewed.")
+REVIEW_SCOPE_BID = N_("The review looks at the cards played and the final bid; the rest of the auction, the discard "
+                      "and the choice of trump are not reviewed.")
 """The scope note once the review also judged the auction (its double-dummy analysis gave the first lead's result)."""
+
+
+def _small(message: str) -> str:
+    """``message`` (an English id of this module) translated, escaped and set in ``<small>``."""
+    return f"<small>{escape(_(message), quote=False)}</small>"
+
+
+def _team(code: str) -> str:
+    """The team "NS"/"EW" in the active language ("N–S")."""
+    return team_name(0 if code == "NS" else 1)
 PLAY_STYLE = ("<style>.rook-play .widget-html, .rook-play .widget-html-content {min-height: 0; line-height: 1.35}"
               ".rook-play .widget-box > * {flex-shrink: 0}"
               ".rook-play .rook-status {margin: 0 0 2px} .rook-play .rook-header {margin: 0}"
@@ -109,17 +121,19 @@ _TABLE_STYLE = ("<style>.rook-score-table, .rook-tally-table {border-collapse: c
 
 
 def _safe(method):
-    """Run a callback; show any error in the status line instead of raising to the page."""
+    """Run a callback in the panel's language (``self.lang``); show any error in the status line instead of
+    raising to the page."""
 
     @functools.wraps(method)
     def wrapper(self, *args, **kwargs):
-        try:
-            return method(self, *args, **kwargs)
-        except (ValueError, OSError) as e:  # IllegalAction, RulesError, RecordError, CardError are ValueErrors
-            self.show_error(str(e))
-        except Exception as e:  # noqa: BLE001 - never let an error reach the page
-            self.show_error(f"internal error: {type(e).__name__}: {e}")
-        return None
+        with i18n.using(self.lang):
+            try:
+                return method(self, *args, **kwargs)
+            except (ValueError, OSError) as e:  # IllegalAction, RulesError, RecordError, CardError are ValueErrors
+                self.show_error(str(e))
+            except Exception as e:  # noqa: BLE001 - never let an error reach the page
+                self.show_error(_("internal error: {kind}: {error}", kind=type(e).__name__, error=e))
+            return None
 
     return wrapper
 
@@ -132,6 +146,8 @@ class PlayPanel(widgets.VBox):
       seed: deal/AI seed for the default table (None = random).
       pace: seconds between AI moves (float >= 0; 0 = instant). Also the ``pace`` attribute and the speed slider.
       pending_rules: the `Rules` chosen for the next new game (None: the same as now); also an attribute.
+      lang: the language of the panel's words (a `rookcore.i18n` code; None: the language active when the panel
+        is made, English by default). Every callback runs in it (`rookcore.i18n.using`); `set_language` changes it.
 
     The AIs before the learner's first turn act instantly at construction; later AI moves are paced.
     Public handlers (also wired to the buttons): `play_card`, `call_bid`, `call_pass`, `name_trump`,
@@ -147,7 +163,13 @@ class PlayPanel(widgets.VBox):
     """
 
     def __init__(self, table: Table | None = None, seed: int | None = None, pace: float = 0.6,
-                 pending_rules: Rules | None = None) -> None:
+                 pending_rules: Rules | None = None, lang: str | None = None) -> None:
+        self.lang = i18n.normalize(lang) if lang is not None else i18n.current_language()
+        with i18n.using(self.lang):
+            self._build(table, seed, pace, pending_rules)
+
+    def _build(self, table: Table | None, seed: int | None, pace: float, pending_rules: Rules | None) -> None:
+        """The panel's widgets (in the active language); see the class."""
         self.table = table if table is not None else Table(seed=seed)
         self.keep = False  # save the game after every change (`start_keeping`)
         self.keep_path = None  # where (None: `rookcore.saved.game_path`)
@@ -179,8 +201,9 @@ class PlayPanel(widgets.VBox):
         # auction
         self.bid_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.auction_html = _classed(widgets.HTML(), "rook-auction-history")
+        self.auction_title = widgets.HTML()
         self.auction_box = _classed(widgets.VBox([
-            widgets.HBox([widgets.HTML("<b>Auction</b>&nbsp;"), self.auction_html], layout=widgets.Layout(
+            widgets.HBox([self.auction_title, self.auction_html], layout=widgets.Layout(
                 align_items="center")), self.bid_box]), "rook-auction")
 
         # discard
@@ -193,18 +216,15 @@ class PlayPanel(widgets.VBox):
 
         # controls
         self.speed = _classed(widgets.FloatSlider(value=float(pace), min=0.0, max=max(2.0, float(pace)), step=0.1,
-                                                  description="Seconds per AI move",
                                                   style={"description_width": "initial"}), "rook-speed")
         self.speed.observe(self._on_pace, names="value")
-        self.hint_button = _classed(widgets.Button(description="Hint", tooltip="What would the AI play here?"),
-                                    "rook-hint-button")
+        self.hint_button = _classed(widgets.Button(), "rook-hint-button")
         self.hint_button.on_click(lambda _b: self.show_hint())
         self.bird_toggle = _classed(widgets.Checkbox(value=self.table.bird_next_game, indent=False,
                                                      layout=widgets.Layout(width="auto")), "rook-bird-toggle")
         self.bird_toggle.observe(self._on_bird, names="value")
-        self.save_path = _classed(widgets.Text(description="Save to", layout=widgets.Layout(width="320px")),
-                                  "rook-save-path")
-        self.save_button = _classed(widgets.Button(description="Save record"), "rook-save")
+        self.save_path = _classed(widgets.Text(layout=widgets.Layout(width="320px")), "rook-save-path")
+        self.save_button = _classed(widgets.Button(), "rook-save")
         self.save_button.on_click(lambda _b: self.save())
         self.save_result = _classed(widgets.HTML(), "rook-save-result")
         self.download = _classed(widgets.HTML(), "rook-download")
@@ -221,12 +241,9 @@ class PlayPanel(widgets.VBox):
         self._review_solver = None  # the running review's Solver (cancelled when a new hand is dealt)
         self._review_key = None
         self._review_token = 0
-        self.review_button = _classed(widgets.Button(description="Could we have done better?",
-                                                     tooltip="Double-dummy review of the cards you played",
-                                                     layout=widgets.Layout(width="230px")), "rook-review")
+        self.review_button = _classed(widgets.Button(layout=widgets.Layout(width="230px")), "rook-review")
         self.review_button.on_click(lambda _b: self.review())
         self.review_stop_button = _classed(widgets.Button(
-            description="Stop", tooltip="Stop the review; the costly cards found so far stay listed",
             button_style="danger", layout=widgets.Layout(width="80px", display="none")), "rook-review-stop")
         self.review_stop_button.on_click(lambda _b: self.stop_review())
         self._review_so_far: tuple[int, int, str] | None = None  # (done, total, costly cards html) last shown
@@ -246,6 +263,7 @@ class PlayPanel(widgets.VBox):
         self.hint_html = _classed(widgets.HTML(), "rook-hint")
         self.tally_html = _classed(widgets.HTML(), "rook-tally")
         self.reasoning_pane = ReasoningPane(on_reveal=lambda: self._draw_reasoning())
+        self.score_title = widgets.HTML()
         # the pane's parts, as tests and the app know them
         self.reasoning, self.reasoning_note = self.reasoning_pane.moves, self.reasoning_pane.note
         self.open_reasoning = self.reasoning_pane.reveal
@@ -255,7 +273,7 @@ class PlayPanel(widgets.VBox):
         self.controls = _classed(widgets.HBox(layout=widgets.Layout(flex_flow="row wrap")), "rook-controls")
         save_row = widgets.HBox([self.save_path, self.save_button, self.save_result, self.download],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        side = _classed(widgets.VBox([self.tally_html, widgets.HTML("<b>Score sheet</b>"), self.score_html,
+        side = _classed(widgets.VBox([self.tally_html, self.score_title, self.score_html,
                                       self.reasoning_pane],
                                      layout=widgets.Layout(flex="1 1 280px", max_width="460px", min_width="0",
                                                            padding="0 0 0 10px")), "rook-play-side")
@@ -272,8 +290,37 @@ class PlayPanel(widgets.VBox):
         style = widgets.HTML(PLAY_STYLE, layout=widgets.Layout(display="none"))
         super().__init__([style, self.header, self.game_over, columns, self.speed, save_row])
         self.add_class("rook-play")
+        self._draw_words()
         self.table.run_ai()  # before the panel is shown: no pacing
         self.refresh()
+
+    # ------------------------------------------------------------------ language
+    def _draw_words(self) -> None:
+        """The words of the panel's lasting widgets in the active language (the per-decision buttons get theirs as
+        they are drawn)."""
+        auction = escape(pgettext("heading", "Auction"))
+        self.auction_title.value = f"<b>{auction}</b>&nbsp;"
+        self.speed.description = _("Seconds per AI move")
+        self.hint_button.description = _("Hint")
+        self.save_path.description = _("Save to")
+        self.save_button.description = _("Save record")
+        self.review_button.description = _("Could we have done better?")
+        self.review_button.tooltip = _("Double-dummy review of the cards you played")
+        self.review_stop_button.description = _("Stop")
+        self.review_stop_button.tooltip = _("Stop the review; the costly cards found so far stay listed")
+        sheet = escape(_("Score sheet"))
+        self.score_title.value = f"<b>{sheet}</b>"
+        self.reasoning_pane.draw_words()
+        self.hand_end.draw_words()
+
+    def set_language(self, lang: str | None) -> None:
+        """Show the panel in ``lang`` (a `rookcore.i18n` code, normalized: an unknown one is English) from now on:
+        its words, the table, the status line (the turn prompt) and the end-of-hand panel are redrawn; every later
+        callback runs in it. A review already shown keeps its words until it is run again. Raises nothing."""
+        self.lang = i18n.normalize(lang)
+        with i18n.using(self.lang):
+            self._draw_words()
+            self.refresh()
 
     # ------------------------------------------------------------------ pace
     @property
@@ -298,7 +345,8 @@ class PlayPanel(widgets.VBox):
     def show_error(self, message: str) -> None:
         """Show ``message`` in red in the status line."""
         self._last_info = ""
-        self.status.value = f'<span class="rook-error" style="color:#c62828;font-weight:bold">{escape(message)}</span>'
+        self.status.value = (f'<span class="rook-error" style="color:#c62828;font-weight:bold">{escape(message)}'
+                             '</span>')
 
     _last_info = ""  # the text of the last `show_info`, kept by a stale click's note
 
@@ -317,28 +365,33 @@ class PlayPanel(widgets.VBox):
     def pass_button(self) -> widgets.Button:
         """The Pass button of the current decision (`widgets.clicks`: a click on an older one is ignored)."""
         return self._buttons.button("pass", lambda: _classed(
-            widgets.Button(description="Pass", layout=widgets.Layout(width="70px")), "rook-bid", "rook-pass"),
+            widgets.Button(description=pgettext("call", "Pass"), layout=widgets.Layout(width="70px")), "rook-bid",
+            "rook-pass"),
             self.call_pass)
 
     def bid_button(self, amount: int) -> widgets.Button:
         """The "Bid ``amount``" button (points) of the current decision."""
         return self._buttons.button(("bid", amount), lambda: _classed(
-            widgets.Button(description=f"Bid {amount}", layout=widgets.Layout(width="70px")), "rook-bid"),
+            widgets.Button(description=_("Bid {amount}", amount=amount), layout=widgets.Layout(width="auto",
+                                                                                             min_width="70px")),
+            "rook-bid"),
             lambda: self.call_bid(amount))
 
     @property
     def discard_button(self) -> widgets.Button:
         """The Discard button of the current decision (enabled once exactly ``nest_size`` cards are picked)."""
         return self._buttons.button("discard", lambda: _classed(
-            widgets.Button(description="Discard", disabled=True, button_style="primary"), "rook-discard-button"),
+            widgets.Button(description=pgettext("button", "Discard"), disabled=True, button_style="primary"),
+            "rook-discard-button"),
             self.discard)
 
     @property
     def trump_buttons(self) -> dict[str, widgets.Button]:
         """{colour letter: its "Trump …" button} of the current decision."""
         def make(c: str) -> widgets.Button:
-            b = _classed(widgets.Button(description=f"Trump {COLOUR_NAMES[c]}",
-                                        tooltip=f"Name {COLOUR_NAMES[c]} as trump"), "rook-trump")
+            b = _classed(widgets.Button(description=_("Trump {colour}", colour=colour_name(c)),
+                                        tooltip=_("Name {colour} as trump", colour=colour_name(c)),
+                                        layout=widgets.Layout(width="auto", min_width="148px")), "rook-trump")
             b.style.button_color = PALETTE[c]
             b.style.text_color = "#000000" if c == "Y" else "#ffffff"
             return b
@@ -350,26 +403,27 @@ class PlayPanel(widgets.VBox):
     def undo_button(self) -> widgets.Button:
         """The Undo button of the current decision."""
         return self._buttons.button("undo", lambda: _classed(
-            widgets.Button(description="Undo", tooltip="Take back your last action"), "rook-undo"), self.undo)
+            widgets.Button(description=_("Undo"), tooltip=_("Take back your last action")), "rook-undo"), self.undo)
 
     @property
     def new_hand_button(self) -> widgets.Button:
         """The "New hand" button of the current decision."""
-        return self._buttons.button("new hand", lambda: _classed(widgets.Button(description="New hand"),
+        return self._buttons.button("new hand", lambda: _classed(widgets.Button(description=_("New hand")),
                                                                  "rook-new-hand"), self._new_hand_clicked)
 
     @property
     def new_game_button(self) -> widgets.Button:
         """The "New game" button of the current decision."""
-        return self._buttons.button("new game", lambda: _classed(widgets.Button(description="New game"),
+        return self._buttons.button("new game", lambda: _classed(widgets.Button(description=_("New game")),
                                                                  "rook-new-game"), self._new_game_clicked)
 
     def _stale_click(self) -> None:
         """A click on a button of an earlier decision: say it was ignored, keeping what the status said (a new
         hand dealt, say)."""
-        note = "A click made before the table changed was ignored."
-        said = self._last_info if self._last_info.strip() else self.table.prompt()
-        self.show_info(said if said.startswith(note) else f"{note} {said}")
+        with i18n.using(self.lang):
+            note = _("A click made before the table changed was ignored.")
+            said = self._last_info if self._last_info.strip() else self.table.prompt()
+            self.show_info(said if said.startswith(note) else _("{note} {said}", note=note, said=said))
 
     def _start_decision(self) -> None:
         """A new decision (new action buttons) once the AIs have moved and the learner may act, or nobody can."""
@@ -378,7 +432,11 @@ class PlayPanel(widgets.VBox):
             self._buttons.start((id(t.game), t.hand_number, id(t.state), len(t.state.history), t.state.phase))
 
     def refresh(self) -> None:
-        """Redraw everything from the Table (no state changes)."""
+        """Redraw everything from the Table (no state changes), in the panel's language."""
+        with i18n.using(self.lang):
+            self._refresh()
+
+    def _refresh(self) -> None:
         t = self.table
         self._start_decision()
         self.keep_game()  # first: the header says when the game is no longer kept
@@ -421,7 +479,7 @@ class PlayPanel(widgets.VBox):
 
     def _stop_keeping(self, why) -> None:
         self.keep = False
-        self.keep_problem = f"This game cannot be kept for your next visit: {why}."
+        self.keep_problem = _("This game cannot be kept for your next visit: {why}.", why=why)
         self._keep_note = f" ({self.keep_problem})"
 
     def keep_game(self) -> bool:
@@ -436,8 +494,8 @@ class PlayPanel(widgets.VBox):
             return False
         if saved.keeper(path) not in (None, self.page):
             self.keep = False
-            self.keep_problem = ("This game is open in a newer page, which keeps it from now on: moves made here are "
-                                 "not kept.")
+            self.keep_problem = _("This game is open in a newer page, which keeps it from now on: moves made here "
+                                  "are not kept.")
             self._keep_note = f" ({self.keep_problem})"
             return False
         try:
@@ -451,15 +509,18 @@ class PlayPanel(widgets.VBox):
     def _draw_header(self) -> None:
         t = self.table
         s, r = t.state, t.rules
-        parts = [f"<b>{escape(r.title)}</b>", f"Hand {t.hand_number}", f"Dealer {SEAT_NAMES[s.dealer]}"]
+        parts = [f"<b>{escape(rules_title(r))}</b>", escape(_("Hand {number}", number=t.hand_number)),
+                 escape(_("Dealer {seat}", seat=seat_long_name(s.dealer)))]
         if s.declarer is not None and s.phase is not Phase.AUCTION:
-            parts.append(f"Bid {s.high_bid} by {SEAT_NAMES[s.declarer]}")
+            parts.append(escape(_("Bid {bid} by {seat}", bid=s.high_bid, seat=seat_long_name(s.declarer))))
         elif s.high_bid is not None:
-            parts.append(f"High bid {s.high_bid} by {SEAT_NAMES[s.declarer]}")
-        if s.trump:
-            parts.append(f"Trump <b style='color:{PALETTE[s.trump]}'>{COLOUR_NAMES[s.trump]}</b>")
+            parts.append(escape(_("High bid {bid} by {seat}", bid=s.high_bid, seat=seat_long_name(s.declarer))))
+        if s.trump:  # the colour's word in the trump colour
+            parts.append(escape(_("Trump {colour}", colour="\0")).replace(
+                "\0", f"<b style='color:{PALETTE[s.trump]}'>{escape(colour_name(s.trump))}</b>"))
         sc = t.game.scores
-        parts.append(f"Game: N–S {sc[0]} · E–W {sc[1]} (to {r.target})")
+        parts.append(escape(_("Game: {ns_team} {ns} · {ew_team} {ew} (to {target})", ns_team=team_name(0), ns=sc[0],
+                              ew_team=team_name(1), ew=sc[1], target=r.target)))
         self.header.value = " · ".join(parts) + (
             f"<div class='rook-keep-problem' style='color:#b26a00'>⚠ {escape(self.keep_problem)}</div>"
             if self.keep_problem and not self.keep else "")
@@ -483,7 +544,7 @@ class PlayPanel(widgets.VBox):
     def _toggle_pick(self, card: Card) -> None:
         """Pick ``card`` to put back as the nest, or unpick it (a card not in hand or nest: the error is shown)."""
         if card not in self.table.discard_options():
-            raise ValueError(f"{self.table.name(card)} is neither in your hand nor in the nest")
+            raise ValueError(_("{card} is neither in your hand nor in the nest", card=self.table.name(card)))
         self._picks ^= {card}
         self._draw_table()
         self._update_discard_count()
@@ -502,9 +563,11 @@ class PlayPanel(widgets.VBox):
             buttons.append(self.pass_button)
         self.bid_box.children = buttons
         calls = t.auction_history()
-        items = " · ".join(f"<span class='rook-call'><b>{seat}</b> {'pass' if c == 'pass' else c}</span>"
-                           for seat, c in calls)
-        self.auction_html.value = f"<div class='rook-calls'>{items}</div>" if calls else "<i>no calls yet</i>"
+        passed = escape(pgettext("call", "pass"))
+        items = " · ".join(f"<span class='rook-call'><b>{escape(seat_name(SEATS.index(seat)))}</b> "
+                           f"{passed if c == 'pass' else c}</span>" for seat, c in calls)
+        none = escape(_("no calls yet"))
+        self.auction_html.value = f"<div class='rook-calls'>{items}</div>" if calls else f"<i>{none}</i>"
 
     def _draw_discard(self) -> None:
         options = self.table.discard_options() if self.table.is_learner_turn() else []
@@ -521,15 +584,26 @@ class PlayPanel(widgets.VBox):
         r = self.table.rules
         picked = self._picked()
         n, k = r.nest_size, len(picked)
-        extra = f": untick {k - n}, {n} go back" if k > n else ""
-        worth = f" ({r.points_of(picked)} points)" if k else ""  # what the chosen cards hold
-        self.discard_count.value = (f"Tap {n} cards to put back as the nest ({border_legend('came from the nest')})"
-                                    f" — <b>{k} chosen{extra}{worth}</b>")
+        worth = r.points_of(picked)  # what the chosen cards hold
+        if k > n:
+            chosen = _("{count} chosen: untick {more}, {n} go back ({points} points)", count=k, more=k - n, n=n,
+                       points=worth)
+        elif k:
+            chosen = ngettext("{count} chosen ({points} points)", "{count} chosen ({points} points)", k, count=k,
+                              points=worth)
+        else:
+            chosen = ngettext("{count} chosen", "{count} chosen", k, count=k)
+        legend = "\0"  # the border's legend (HTML) goes where the sentence has it
+        tap = escape(ngettext("Tap {n} card to put back as the nest ({legend})",
+                              "Tap {n} cards to put back as the nest ({legend})", n, n=n, legend=legend))
+        self.discard_count.value = (tap.replace(legend, border_legend(_("came from the nest")))
+                                    + f" — <b>{escape(chosen)}</b>")
         self.discard_button.disabled = k != n
 
     def _draw_reasoning(self) -> None:
-        """Redraw the reasoning pane (`widgets.reasoning.ReasoningPane.draw`)."""
-        self.reasoning_pane.draw(self.table)
+        """Redraw the reasoning pane (`widgets.reasoning.ReasoningPane.draw`) in the panel's language."""
+        with i18n.using(self.lang):
+            self.reasoning_pane.draw(self.table)
 
     @property
     def reasoning_html(self) -> str:
@@ -541,39 +615,67 @@ class PlayPanel(widgets.VBox):
     def _draw_tally(self) -> None:
         t = self.table.tally()
         cap, tw = t["captured"], t["tricks_won"]
-        rows = [("Captured", f"N–S (you) {cap['NS']} · E–W {cap['EW']}"),
-                ("Tricks", f"N–S {tw['NS']} · E–W {tw['EW']}"),
-                ("Counters still out", str(t["counters_out"]))]
+        teams = {"ns_team": team_name(0), "ew_team": team_name(1)}
+        rows = [(_("Captured"), _("{ns_team} (you) {ns} · {ew_team} {ew}", ns=cap["NS"], ew=cap["EW"], **teams)),
+                (_("Tricks"), _("{ns_team} {ns} · {ew_team} {ew}", ns=tw["NS"], ew=tw["EW"], **teams)),
+                (_("Counters still out"), str(t["counters_out"]))]
         if t["in_trick"]:
-            rows.append(("In this trick", str(t["in_trick"])))
+            rows.append((_("In this trick"), str(t["in_trick"])))
         if t["nest_points"] is not None:
             as_dealt = self.table.state.phase is Phase.DISCARD  # the cards being chosen are counted by the picker
-            rows.append(("Points in the nest as dealt" if as_dealt else "Points in your nest", str(t["nest_points"])
-                         + (f" (to {TEAM_NAMES[t['nest_team']]}, who took the last trick)" if t["nest_team"]
-                            else " (counted)" if t["nest_counted"] else " (go to the last trick's team)")))
+            nest = t["nest_points"]
+            if t["nest_team"]:
+                value = _("{points} (to {team}, who took the last trick)", points=nest, team=_team(t["nest_team"]))
+            elif t["nest_counted"]:
+                value = _("{points} (counted)", points=nest)
+            else:
+                value = _("{points} (go to the last trick's team)", points=nest)
+            rows.append((_("Points in the nest as dealt") if as_dealt else _("Points in your nest"), value))
         if t["majority_bonus"]:
-            rows.append(("Majority bonus", t["majority_bonus"]))
-        body = "".join(f"<tr><th style='text-align:left'>{k}</th><td>{escape(v)}</td></tr>" for k, v in rows)
+            rows.append((_("Majority bonus"), _("{points} points to the team taking more tricks",
+                                                points=self.table.rules.majority_bonus)))
+        align = "right" if i18n.current().direction == "rtl" else "left"
+        body = "".join(f"<tr><th style='text-align:{align}'>{escape(k)}</th><td>{escape(v)}</td></tr>"
+                       for k, v in rows)
         self.tally_html.value = f"<table class='rook-tally-table'>{body}</table>"
 
     def _draw_score_sheet(self) -> None:
         sheet = self.table.score_sheet()
-        head = ("<tr><th>#</th><th>Dealer</th><th>Declarer</th><th>Bid</th><th>Result</th>"
-                "<th>N–S</th><th>E–W</th><th>Total<br>N–S</th><th>Total<br>E–W</th></tr>")
+        ns, ew = team_name(0), team_name(1)
+        cols = [pgettext("score sheet", "#"), pgettext("score sheet", "Dealer"), pgettext("score sheet", "Declarer"),
+                pgettext("score sheet", "Bid"), pgettext("score sheet", "Result"), ns, ew]
+        total = escape(pgettext("score sheet", "Total"))
+        head = ("<tr>" + "".join(f"<th>{escape(c)}</th>" for c in cols)
+                + f"<th>{total}<br>{escape(ns)}</th><th>{total}<br>{escape(ew)}</th></tr>")
+        results = {"made": pgettext("result", "made"), "set": pgettext("result", "set"),
+                   "passed out": pgettext("result", "passed out")}
+
+        def seat(letter):
+            return escape(seat_name(SEATS.index(letter))) if letter else "—"
+
         rows = "".join(
-            f"<tr class='rook-score-row'><td>{r['hand']}</td><td>{r['dealer']}</td><td>{r['declarer'] or '—'}</td>"
-            f"<td>{r['bid'] if r['bid'] is not None else '—'}</td><td>{r['result']}</td><td>{r['NS']}</td>"
+            f"<tr class='rook-score-row'><td>{r['hand']}</td><td>{seat(r['dealer'])}</td><td>{seat(r['declarer'])}"
+            f"</td><td>{r['bid'] if r['bid'] is not None else '—'}</td>"
+            f"<td>{escape(results.get(r['result'], r['result']))}</td><td>{r['NS']}</td>"
             f"<td>{r['EW']}</td><td>{r['total_NS']}</td><td>{r['total_EW']}</td></tr>" for r in sheet["rows"])
         tot = sheet["totals"]
-        foot = f"<tr><th colspan='7' style='text-align:right'>Totals</th><th>{tot['NS']}</th><th>{tot['EW']}</th></tr>"
+        end = "left" if i18n.current().direction == "rtl" else "right"
+        totals = escape(pgettext("score sheet", "Totals"))
+        foot = (f"<tr><th colspan='7' style='text-align:{end}'>{totals}</th>"
+                f"<th>{tot['NS']}</th><th>{tot['EW']}</th></tr>")
         self.score_html.value = (f"{_TABLE_STYLE}<div style='overflow-x:auto'><table class='rook-score-table'>"
                                  f"{head}{rows}{foot}</table></div>")
         if sheet["game_over"]:
             win = sheet["winner"]
-            who = "You and North win" if win == TEAMS[self.table.learner_team] else "East and West win"
+            scores = {"team": _team(win), "ns_team": ns, "ns": tot["NS"], "ew_team": ew, "ew": tot["EW"]}
+            if win == TEAMS[self.table.learner_team]:
+                text = _("Game over: you and North win ({team}), {ns_team} {ns} to {ew_team} {ew}. Start a new game.",
+                         **scores)
+            else:
+                text = _("Game over: East and West win ({team}), {ns_team} {ns} to {ew_team} {ew}. Start a new "
+                         "game.", **scores)
             self.game_over.value = (f"<div style='background:#fff3cd;border:2px solid #e0a800;padding:8px;"
-                                    f"font-size:120%'><b>Game over: {who}</b> ({TEAM_NAMES[win]}), "
-                                    f"N–S {tot['NS']} to E–W {tot['EW']}. Start a new game.</div>")
+                                    f"font-size:120%'><b>{escape(text)}</b></div>")
         else:
             self.game_over.value = ""
 
@@ -583,16 +685,15 @@ class PlayPanel(widgets.VBox):
                                   self.bird_toggle]
         busy = self._ai_moving
         self.hint_button.disabled = busy or not t.is_learner_turn()
-        self.hint_button.tooltip = ("wait for the AIs to finish their moves" if busy else
-                                    "What would the AI play here?")
+        wait = _("wait for the AIs to finish their moves")
+        self.hint_button.tooltip = wait if busy else _("What would the AI play here?")
         self.undo_button.disabled = busy or not t.learner_has_acted
         self.new_hand_button.disabled = busy or t.game.is_over
         self.new_game_button.disabled = busy
-        wait = "wait for the AIs to finish their moves"
-        self.undo_button.tooltip = wait if busy else "Take back your last action"
-        self.new_game_button.tooltip = wait if busy else "start a new game from 0–0"
-        self.new_hand_button.tooltip = (wait if busy else "the game is over: start a new game" if t.game.is_over else
-                                        "next hand" if t.state.is_over else "throw this hand in and redeal")
+        self.undo_button.tooltip = wait if busy else _("Take back your last action")
+        self.new_game_button.tooltip = wait if busy else _("start a new game from 0–0")
+        self.new_hand_button.tooltip = (wait if busy else _("the game is over: start a new game") if t.game.is_over
+                                        else _("next hand") if t.state.is_over else _("throw this hand in and redeal"))
         self._draw_bird_toggle()
         auto = f"hands/hand-{t.hand_number}.json"
         if self.save_path.value in ("", self._auto_path):
@@ -627,8 +728,9 @@ class PlayPanel(widgets.VBox):
         data = base64.b64encode(t.record_json().encode("utf-8")).decode("ascii")
         key, saved = self._saved_as or (None, "")
         name = saved if key == self._hand_key() else f"hand-{t.hand_number}.json"  # the name it was saved as
+        words = escape(_("Download {name}", name=name))
         self.download.value = (f'<a class="rook-download-link" download="{name}" '
-                               f'href="data:application/json;base64,{data}">Download {name}</a>')
+                               f'href="data:application/json;base64,{data}">{words}</a>')
 
     # ------------------------------------------------------------------ AI pacing
     def _advance(self) -> None:
@@ -636,7 +738,7 @@ class PlayPanel(widgets.VBox):
         t = self.table
         if self.pace <= 0:
             if t.ai_to_act():
-                self.show_info("The AIs are thinking…")  # the strong AI can take seconds: say why nothing moves
+                self.show_info(_("The AIs are thinking…"))  # the strong AI can take seconds: say why nothing moves
             t.run_ai()
             self.refresh()
             self._focus_next()
@@ -646,7 +748,7 @@ class PlayPanel(widgets.VBox):
             self.refresh()
             while t.ai_to_act():
                 time.sleep(self.pace)
-                self.show_info(f"{SEATS[t.state.to_act]} is thinking…")
+                self.show_info(_("{seat} is thinking…", seat=seat_name(t.state.to_act)))
                 t.step_ai()
                 if t.ai_to_act():
                     self.refresh()
@@ -725,11 +827,13 @@ class PlayPanel(widgets.VBox):
         it is advice for the learner (the AI's sentences, shared with the AI seats' reasoning, name the seat)."""
         decision = self.table.hint()
         self.show_info(self.table.prompt())
-        seat = SEAT_NAMES[self.table.learner]
+        seat = seat_long_name(self.table.learner)
+        # the AI's sentences are not translated yet (rookcore.ai): they name the seat by its English letter
+        head = escape(_("Hint for you ({seat}): what the AI would do in your seat (it calls you {letter}).",
+                        seat=seat, letter=SEATS[self.table.learner]))
+        head = head.replace(":", ":</b>", 1) if ":" in head else head + "</b>"
         self.hint_html.value = ("<div style='background:#e3f2fd;padding:6px;border-radius:4px'>"
-                                f"<b>Hint for you ({seat}):</b> what the AI would do in your seat "
-                                f"(it calls you {SEATS[self.table.learner]})."
-                                + decision_html(decision, self.table.rules.bird_name) + "</div>")
+                                f"<b>{head}" + decision_html(decision, self.table.rules.bird_name) + "</div>")
 
     @_safe
     def undo(self) -> None:
@@ -738,14 +842,14 @@ class PlayPanel(widgets.VBox):
         self.hint_html.value = ""
         self.refresh()
         self._focus_next()
-        self.show_info("Undone. " + self.table.prompt())
+        self.show_info(_("Undone. {prompt}", prompt=self.table.prompt()))
 
     @_safe
     def _new_hand_clicked(self) -> None:
         """The New hand button: in the middle of a hand it first asks (`confirm`), then deals (`new_hand`)."""
         if not self.table.state.is_over and not self.confirm.confirmed(("new hand", self._buttons.decision)):
-            self.show_info("New hand throws this hand away (it is not scored). Click New hand again to deal a "
-                           f"new one. {self.table.prompt()}")  # still say whose turn it is
+            self.show_info(_("New hand throws this hand away (it is not scored). Click New hand again to deal a new "
+                             "one. {prompt}", prompt=self.table.prompt()))  # still say whose turn it is
             return
         self.new_hand()
 
@@ -755,8 +859,9 @@ class PlayPanel(widgets.VBox):
         t = self.table
         if t.game_started and not t.game.is_over and not self.confirm.confirmed(("new game", self._buttons.decision)):
             ns, ew = t.game.scores
-            self.show_info(f"New game ends this game (hand {t.hand_number}, N–S {ns} · E–W {ew}). Click New game "
-                           f"again to start a new one from 0–0. {t.prompt()}")
+            self.show_info(_("New game ends this game (hand {hand}, {ns_team} {ns} · {ew_team} {ew}). Click New game "
+                             "again to start a new one from 0–0. {prompt}", hand=t.hand_number, ns_team=team_name(0),
+                             ns=ns, ew_team=team_name(1), ew=ew, prompt=t.prompt()))
             return
         self.new_game()
 
@@ -768,7 +873,8 @@ class PlayPanel(widgets.VBox):
         self._reset_save_row()
         self._advance()
         t = self.table
-        self.show_info(f"Hand {t.hand_number} dealt by {SEATS[t.state.dealer]}. {t.prompt()}")
+        self.show_info(_("Hand {number} dealt by {seat}. {prompt}", number=t.hand_number,
+                         seat=seat_name(t.state.dealer), prompt=t.prompt()))
 
     def _reset_save_row(self) -> None:
         """A new hand starts with the save row of a new hand: its own file name (so the last hand's file is not
@@ -797,9 +903,11 @@ class PlayPanel(widgets.VBox):
         self.keep_game()
         self._draw_bird_toggle()
         if on is not None:
-            name = self.table.next_game_rules(self.pending_rules).bird_name
-            self.show_info(f"The next new game is played {'with' if on else 'without'} the {name}. "
-                           + self.table.prompt())
+            name = bird_word(self.table.next_game_rules(self.pending_rules).bird_name)
+            prompt = self.table.prompt()
+            self.show_info(_("The next new game is played with the {bird}. {prompt}", bird=name, prompt=prompt) if on
+                           else _("The next new game is played without the {bird}. {prompt}", bird=name,
+                                  prompt=prompt))
 
     def _draw_bird_toggle(self) -> None:
         """The checkbox shows what the next new game will do; hidden when that rule set has no bird."""
@@ -807,7 +915,9 @@ class PlayPanel(widgets.VBox):
         upcoming = t.next_game_rules(self.pending_rules)
         has_bird = upcoming.bird_optional and t.rules.bird_optional
         self.bird_toggle.layout.display = None if has_bird else "none"
-        self.bird_toggle.description = f"Play with the {upcoming.bird_name if has_bird else 'bird'} (from the next new game)"
+        self.bird_toggle.description = (_("Play with the {bird} (from the next new game)",
+                                          bird=bird_word(upcoming.bird_name)) if has_bird else
+                                        _("Play with the bird (from the next new game)"))
         want = upcoming.bird
         if self.bird_toggle.value != want:
             self._drawing_bird = True
@@ -836,20 +946,22 @@ class PlayPanel(widgets.VBox):
             question = self._replace_guard.question(target, "Save record")
             if question:
                 self.save_result.value = f"<span class='rook-save-question'>{escape(question)}</span>"
-                self.show_info(f"{question}. {self.table.prompt()}")
+                self.show_info(_("{question}. {prompt}", question=question, prompt=self.table.prompt()))
                 return None
             written = self.table.save(target)
         except (ValueError, OSError) as e:
-            msg = str(e) if isinstance(e, ValueError) else f"{brief(path.strip())}: cannot write: {e.strerror or e}"
+            msg = str(e) if isinstance(e, ValueError) else _("{path}: cannot write: {error}", path=brief(path.strip()),
+                                                             error=e.strerror or e)
             self.save_result.value = f"<span class='rook-save-error' style='color:#c62828'>{escape(msg)}</span>"
             self.show_error(msg)
             self.status.value += f" {escape(self.table.prompt())}"  # the game goes on: still say what comes next
             return None
         self._replace_guard.saved(target)
         shown = brief(shown_path(written))
-        self.save_result.value = f"<span class='rook-saved'>Saved {escape(shown)}</span>"
+        words = escape(_("Saved {path}", path=shown))
+        self.save_result.value = f"<span class='rook-saved'>{words}</span>"
         # replaces any earlier error in the status line, and still says whose turn it is
-        self.show_info(f"Saved the hand record to {shown}. {self.table.prompt()}")
+        self.show_info(_("Saved the hand record to {path}. {prompt}", path=shown, prompt=self.table.prompt()))
         self._saved_as = (self._hand_key(), Path(written).name)
         self._draw_download()
         return written
@@ -874,8 +986,8 @@ class PlayPanel(widgets.VBox):
         the hand's end), through the ``on_open_replay`` hooks (the app selects the Replay tab).
         A hand still in play, a bad step or a page without Replay is said in the status line; nothing is raised."""
         if not self.table.state.is_over:
-            raise ValueError("Replay this hand opens once the hand is over (the cards still in hand stay hidden "
-                             "until then)")
+            raise ValueError(_("Replay this hand opens once the hand is over (the cards still in hand stay hidden "
+                               "until then)"))
         self._open_replay(self.table.record(), step)
 
     @_safe
@@ -889,13 +1001,13 @@ class PlayPanel(widgets.VBox):
         """Run the ``on_open_replay`` hooks with (``record``, ``step``). Raises ValueError for a step that is not a
         whole number ≥ 0, or when no hook is connected (no Replay on this page)."""
         if isinstance(step, bool) or not isinstance(step, int) or step < 0:
-            raise ValueError(f"the step to open Replay at must be a whole number ≥ 0, not {step!r}")
+            raise ValueError(_("the step to open Replay at must be a whole number ≥ 0, not {step}", step=repr(step)))
         if not self.on_open_replay:
-            raise ValueError("there is no Replay tab on this page: save the record (Save record) and load it in a "
-                             "Replay panel")
+            raise ValueError(_("there is no Replay tab on this page: save the record (Save record) and load it in a "
+                               "Replay panel"))
         for callback in self.on_open_replay:
             callback(record, step)
-        self.show_info(f"The hand is open in Replay at step {step}. {self.table.prompt()}")
+        self.show_info(_("The hand is open in Replay at step {step}. {prompt}", step=step, prompt=self.table.prompt()))
 
     @_safe
     def next_hand(self) -> None:
@@ -904,7 +1016,7 @@ class PlayPanel(widgets.VBox):
         has just dealt) only says so: it never throws the new hand away."""
         t = self.table
         if not t.state.is_over:
-            self.show_info(f"The next hand is already dealt. {t.prompt()}")
+            self.show_info(_("The next hand is already dealt. {prompt}", prompt=t.prompt()))
             return
         if t.game.is_over:
             self.new_game()
@@ -927,9 +1039,9 @@ class PlayPanel(widgets.VBox):
             step = item["step"] + 1
             name = self._review_card_name(record, item.get("card"))
             trick = item.get("trick")
-            where = f"trick {trick}, {name}" if trick is not None else name
-            button = _classed(widgets.Button(description=f"Replay at step {step} ({where})",
-                                             tooltip=f"Open the Replay tab just after you played {name}",
+            where = _("trick {trick}, {card}", trick=trick, card=name) if trick is not None else name
+            button = _classed(widgets.Button(description=_("Replay at step {step} ({where})", step=step, where=where),
+                                             tooltip=_("Open the Replay tab just after you played {card}", card=name),
                                              layout=widgets.Layout(width="auto")), "rook-review-replay")
             button.on_click(lambda _b, step=step: self.open_replay_at(record, step))
             buttons.append(button)
@@ -942,7 +1054,7 @@ class PlayPanel(widgets.VBox):
         try:
             return record.rules.display_name(Card.parse(notation))
         except Exception:  # noqa: BLE001 - a name for a button, never an error
-            return str(notation or "the card")
+            return str(notation or _("the card"))
 
     def _show_review_running(self, running: bool) -> None:
         self.review_button.disabled = running
@@ -981,7 +1093,7 @@ class PlayPanel(widgets.VBox):
         far stay listed, with the first lead's proven range and the auction as far as proven, and the button
         starts the review again from the last card."""
         if self._review_thread is None or not self._review_thread.is_alive():
-            self.show_info("No review is running.")
+            self.show_info(_("No review is running."))
             return
         with self._review_lock:
             self._review_token += 1  # the worker's late result is dropped
@@ -995,12 +1107,20 @@ class PlayPanel(widgets.VBox):
         items = self._review_items(record, seat, shown)
         self._review_items_so_far = items
         done, total = run.latest[:2] if run is not None and run.latest else (0, 0)
-        took = f" ({run.elapsed():.0f} s)" if run is not None else ""
-        where = f" after {done} of {total} cards{took}" if total else ""
+        if total and run is not None:
+            stopped = ngettext("Review stopped after {done} of {total} card ({seconds} s).",
+                               "Review stopped after {done} of {total} cards ({seconds} s).", total, done=done,
+                               total=total, seconds=f"{run.elapsed():.0f}")
+        elif total:
+            stopped = ngettext("Review stopped after {done} of {total} card.",
+                               "Review stopped after {done} of {total} cards.", total, done=done, total=total)
+        else:
+            stopped = _("Review stopped.")
         found = self._items_html(items)
-        self._review_message(f"<b>Review stopped</b>{escape(where)}."
-                             + (f"<br>Costly so far:<ul style='margin:4px 0'>{found}</ul>" if found else
-                                " No costly card found so far.")
+        costly = escape(_("Costly so far:"))
+        self._review_message(f"<b>{escape(stopped)}</b>"
+                             + (f"<br>{costly}<ul style='margin:4px 0'>{found}</ul>" if found
+                                else " " + escape(_("No costly card found so far.")))
                              + self._review_facts_html(record, run.report if run is not None else None, False))
         self._draw_review_links(items)
 
@@ -1013,7 +1133,7 @@ class PlayPanel(widgets.VBox):
         unless ``review_in_background`` is False; "Analyzing…" is shown meanwhile, with the seconds elapsed."""
         t = self.table
         if not t.state.is_over:
-            raise ValueError("the review is ready when the hand is over")
+            raise ValueError(_("the review is ready when the hand is over"))
         if self._review_thread is not None and self._review_thread.is_alive():
             return
         record = self._review_record = t.record(reasons=False)
@@ -1051,7 +1171,7 @@ class PlayPanel(widgets.VBox):
     def _review_tick(self, record, token: int, run: AnalysisRun) -> bool:
         """One tick of a running review's clock: draw it with the seconds elapsed. Returns False (the clock stops)
         once the review is finished, stopped or a new hand is dealt."""
-        with self._review_lock:
+        with self._review_lock, i18n.using(self.lang):
             if token != self._review_token or not run.active:
                 return False
             run.due(force=True)
@@ -1099,8 +1219,9 @@ class PlayPanel(widgets.VBox):
         done, total = run.latest[:2] if run.latest else (0, 0)
         self._review_so_far = (done, total, found)
         self._review_items_so_far = items
+        costly = escape(_("Costly so far:"))
         self._review_message(f"<i>{escape(run.text())}</i>" + self._review_facts_html(record, run.report, True)
-                             + (f"Costly so far:<ul style='margin:4px 0'>{found}</ul>" if found else ""))
+                             + (f"{costly}<ul style='margin:4px 0'>{found}</ul>" if found else ""))
 
     def _stop_review(self) -> None:
         """Cancel a running review's search (and its clock) and wait (briefly) for its thread to end."""
@@ -1113,6 +1234,10 @@ class PlayPanel(widgets.VBox):
     def _run_review(self, record, token: int, run: AnalysisRun | None = None) -> None:
         """The review of ``record`` (in the background thread, or the caller's), then its result or error, unless
         Stop was clicked or a new hand dealt meanwhile (``token`` no longer current)."""
+        with i18n.using(self.lang):  # a thread starts without the page's language
+            self._run_review_in_language(record, token, run)
+
+    def _run_review_in_language(self, record, token: int, run: AnalysisRun | None) -> None:
         run = run if run is not None else AnalysisRun("the review", self.review_budget)
         seat = SEATS[self.table.learner]
         try:
@@ -1138,8 +1263,8 @@ class PlayPanel(widgets.VBox):
                 self._show_review_running(False)
                 self._show_review_result(record, seat, run, items, error)
         except Exception as e:  # noqa: BLE001 - never raise from the worker
-            self._review_message(f"<span class='rook-error'>internal error: {escape(type(e).__name__)}: "
-                                 f"{escape(str(e))}</span>")
+            text = escape(_("internal error: {kind}: {error}", kind=type(e).__name__, error=e))
+            self._review_message(f"<span class='rook-error'>{text}</span>")
         finally:
             run.stop()
 
@@ -1149,33 +1274,48 @@ class PlayPanel(widgets.VBox):
         if report is None or annotations.analysis_complete(report):
             return ""
         n = annotations.analysis_counts(report, seat=seat)
-        limit = f"{budget:.0f} s " if budget is not None else ""
-        still = (f"{n['open']} of your {n['cards']} cards could not be judged in time" if n["open"] else
-                 "every card of yours was judged, some with a range instead of an exact number")
-        return (f"<div class='rook-review-budget'><small>The {limit}time budget ran out before every value was exact: "
-                f"what is said here is proved; {still}.</small></div>")
+        seconds = f"{budget:.0f}" if budget is not None else None
+        if n["open"]:
+            args = {"open": n["open"], "cards": n["cards"]}
+            text = (ngettext("The {seconds} s time budget ran out before every value was exact: what is said here is "
+                             "proved; {open} of your {cards} card could not be judged in time.",
+                             "The {seconds} s time budget ran out before every value was exact: what is said here is "
+                             "proved; {open} of your {cards} cards could not be judged in time.", n["cards"],
+                             seconds=seconds, **args) if seconds else
+                    ngettext("The time budget ran out before every value was exact: what is said here is proved; "
+                             "{open} of your {cards} card could not be judged in time.",
+                             "The time budget ran out before every value was exact: what is said here is proved; "
+                             "{open} of your {cards} cards could not be judged in time.", n["cards"], **args))
+        elif seconds:
+            text = _("The {seconds} s time budget ran out before every value was exact: what is said here is proved; "
+                     "every card of yours was judged, some with a range instead of an exact number.", seconds=seconds)
+        else:
+            text = _("The time budget ran out before every value was exact: what is said here is proved; every card "
+                     "of yours was judged, some with a range instead of an exact number.")
+        return f"<div class='rook-review-budget'><small>{escape(text)}</small></div>"
 
     def _show_review_result(self, record, seat: str, run: AnalysisRun, items, error) -> None:
         """The finished review: its error, or the costly cards (or that there are none), the first lead's result
         and the auction, and a note if the time budget cut it short."""
         if error is not None:
             kind = "" if isinstance(error, ValueError) else f"{type(error).__name__}: "
-            self._review_message(f"<span class='rook-error' style='color:#c62828;font-weight:bold'>"
-                                 f"The review failed: {escape(kind + str(error))}</span>")
+            text = escape(_("The review failed: {error}", error=kind + str(error)))
+            self._review_message(f"<span class='rook-error' style='color:#c62828;font-weight:bold'>{text}</span>")
             return
         report = run.report
         facts = self._review_facts_html(record, report, False)
         note = self._budget_note(report, seat, run.budget)
-        scope = REVIEW_SCOPE_BID if "rook-review-auction" in facts else REVIEW_SCOPE
+        scope = _small(REVIEW_SCOPE_BID if "rook-review-auction" in facts else REVIEW_SCOPE)
         if not items:
             if note:
-                self._review_message(f"<b>No costly card proved</b> for you within the time budget.{facts}{note}"
-                                     f"{scope}")
+                text = escape(_("No costly card proved for you within the time budget."))
+                self._review_message(f"<b>{text}</b>{facts}{note}{scope}")
                 return
-            self._review_message(f"<b>No costly cards</b>: every card you played kept the best double-dummy "
-                                 f"result for N–S (within {self.review_threshold} points).{facts} {scope}")
+            text = _("No costly cards: every card you played kept the best double-dummy result for {team} (within "
+                     "{points} points).", team=team_name(0), points=self.review_threshold)
+            self._review_message(f"<b>{escape(text)}</b>{facts} {scope}")
             return
-        self._review_message(f"<b>Your costly cards</b> (double dummy: all hands known, best play after):"
-                             f"<ul style='margin:4px 0'>{self._items_html(items)}</ul>{facts}{note}{HINDSIGHT}<br>"
-                             f"{scope}")
+        text = escape(_("Your costly cards (double dummy: all hands known, best play after):"))
+        self._review_message(f"<b>{text}</b><ul style='margin:4px 0'>{self._items_html(items)}</ul>{facts}{note}"
+                             f"{_small(HINDSIGHT)}<br>{scope}")
         self._draw_review_links(items)

@@ -14,6 +14,7 @@ from typing import Callable
 import ipywidgets as widgets
 
 from rookcore.ai import describe_action
+from rookcore.i18n import _, ngettext, pgettext
 
 MAX_CANDIDATES = 8  # candidates shown; the rest are folded one click away
 
@@ -21,18 +22,23 @@ MAX_CANDIDATES = 8  # candidates shown; the rest are folded one click away
 def decision_html(decision, bird_name: str, label: str = "") -> str:
     """HTML of one AI decision (a `rookcore.ai.Decision`): ``label`` (e.g. "step 5"), its sentence, and a table of
     the candidates weighed (move, score, note), the first `MAX_CANDIDATES` shown and the rest folded. ``bird_name``:
-    "Crow" or "Rook". Returns an HTML string (class ``rook-decision``); raises nothing."""
+    "Crow" or "Rook". The headings are in the active language; the AI's own sentences (``summary``, the moves and
+    notes from `rookcore.ai`) are not translated yet. Returns an HTML string (class ``rook-decision``); raises
+    nothing."""
     def row(i, c):
         mark = " style='font-weight:bold'" if i == 0 else ""
         return (f"<tr{mark}><td>{escape(describe_action(c.action, bird_name))}</td>"
                 f"<td style='text-align:right'>{c.score:.2f}</td><td>{escape(c.note)}</td></tr>")
 
-    head = "<tr><th>move</th><th>score</th><th>note</th></tr>"
+    words = (pgettext("reasoning", "move"), pgettext("reasoning", "score"), pgettext("reasoning", "note"))
+    head = "".join(f"<th>{escape(word)}</th>" for word in words)
+    head = f"<tr>{head}</tr>"
     rows = "".join(row(i, c) for i, c in enumerate(decision.candidates[:MAX_CANDIDATES]))
     rest = decision.candidates[MAX_CANDIDATES:]
     more = ""
     if rest:
-        more = (f"<details><summary><i>{len(rest)} more</i></summary><table style='font-size:90%'>"
+        folded = escape(ngettext("{count} more", "{count} more", len(rest), count=len(rest)))
+        more = (f"<details><summary><i>{folded}</i></summary><table style='font-size:90%'>"
                 + "".join(row(MAX_CANDIDATES + i, c) for i, c in enumerate(rest)) + "</table></details>")
     return (f"<div class='rook-decision' style='margin-bottom:8px'>"
             f"<div><small>{escape(label)}</small> {escape(decision.summary(bird_name))}</div>"
@@ -52,14 +58,21 @@ class ReasoningPane(widgets.VBox):
         self.moves = widgets.VBox(layout=widgets.Layout(flex_flow="column-reverse", flex="0 0 auto",
                                                         overflow="visible"))
         self.moves.add_class("rook-reasoning")
-        self.reveal = widgets.Checkbox(
-            value=False, indent=False, description="Reveal hidden cards as they play",
-            tooltip="Show every card the AIs weigh, bury or keep, before the hand is over (it spoils the hand)",
-            layout=widgets.Layout(width="auto"))
+        self.reveal = widgets.Checkbox(value=False, indent=False, layout=widgets.Layout(width="auto"))
         self.reveal.add_class("rook-open-reasoning")
         self.reveal.observe(lambda _change: on_reveal(), names="value")
-        super().__init__([widgets.HTML("<b>AI reasoning</b> (latest first)"), self.reveal, self.note, self.moves],
+        self.heading = widgets.HTML()
+        super().__init__([self.heading, self.reveal, self.note, self.moves],
                          layout=widgets.Layout(max_height="420px", overflow="auto"))
+        self.draw_words()
+
+    def draw_words(self) -> None:
+        """The pane's heading and checkbox in the active language (`rookcore.i18n`). Raises nothing."""
+        heading = escape(_("AI reasoning (latest first)"))
+        self.heading.value = f"<b>{heading}</b>"
+        self.reveal.description = _("Reveal hidden cards as they play")
+        self.reveal.tooltip = _("Show every card the AIs weigh, bury or keep, before the hand is over (it spoils the "
+                                "hand)")
 
     def draw(self, table) -> None:
         """Draw the AI moves of ``table``'s hand (a `rookcore.table.Table`) as the learner may see them now; under
@@ -70,7 +83,7 @@ class ReasoningPane(widgets.VBox):
         old = list(self.moves.children)
         children, explained = [], set()
         for i, entry in enumerate(table.reasoning_for_learner(reveal=self.reveal.value)):
-            html = decision_html(entry.decision, bird, f"step {entry.step + 1}")  # from 1, as Replay counts
+            html = decision_html(entry.decision, bird, _("step {step}", step=entry.step + 1))  # as Replay counts
             meaning = entry.decision.score_meaning
             if meaning and meaning not in explained:
                 explained.add(meaning)
@@ -84,13 +97,15 @@ class ReasoningPane(widgets.VBox):
         self.note.value = self._note(bool(children), table.state.is_over)
 
     def _note(self, any_moves: bool, over: bool) -> str:
-        if not any_moves:
-            return "<i>No AI moves yet this hand.</i>"
-        if over:
+        if over and any_moves:
             return ""
-        if self.reveal.value:
-            return "<i>Hidden cards revealed: the reasoning names cards you cannot see.</i>"
-        return "<i>Cards you cannot see are masked until the hand is over, then shown.</i>"
+        if not any_moves:
+            text = _("No AI moves yet this hand.")
+        elif self.reveal.value:
+            text = _("Hidden cards revealed: the reasoning names cards you cannot see.")
+        else:
+            text = _("Cards you cannot see are masked until the hand is over, then shown.")
+        return "<i>" + escape(text) + "</i>"
 
     @property
     def html(self) -> str:

@@ -10,6 +10,11 @@ Hooks for browser tests: the table ``.rook-tv``; the learner's cards ``button.ro
 in record notation, class ``legal`` when it may be tapped now, ``picked`` when chosen to put back, ``from-nest``);
 a played card ``.rook-tv-played[data-seat=E]``; seats ``.rook-tv-seat[data-seat=N]`` (class ``to-act``); the reason
 a card cannot be played ``.rook-tv-reason``; the last trick ``.rook-tv-last``; the nest ``.rook-tv-nest``.
+
+The words come in the active language (`rookcore.i18n`: the panel that calls `TableView.show` sets it); in a
+right-to-left language (Persian) the view is mirrored as its readers expect: the seat on the learner's left is
+drawn on the right (``positions`` left and right swapped, ``view["dir"]`` "rtl"), while the cards keep their
+left-to-right order (record notation and numbers read left to right).
 """
 from __future__ import annotations
 
@@ -20,12 +25,25 @@ import anywidget
 import traitlets
 
 from rookcore.cards import Card
+from rookcore.i18n import _, current, ngettext, pgettext
 from rookcore.rules import Rules
 from rookcore.svg import card_back_svg, card_svg
+from rookcore.words import card_text, colour_name
 
 STATIC = Path(__file__).parent / "static"
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+"""The seats' names in English (`seat_long_name` gives them in the active language)."""
 COLOUR_WORDS = {"R": "Red", "Y": "Yellow", "G": "Green", "B": "Black"}
+_LONG = {"N": lambda: pgettext("seat name", "North"), "E": lambda: pgettext("seat name", "East"),
+         "S": lambda: pgettext("seat name", "South"), "W": lambda: pgettext("seat name", "West")}
+
+
+def seat_long_name(seat) -> str:
+    """The seat ``seat`` (0..3 or "N", "E", "S", "W") by its full name in the active language ("South"; de "Süd").
+
+    Raises KeyError/IndexError for anything else."""
+    letter = "NESW"[seat] if isinstance(seat, int) else seat
+    return _LONG[letter]()
 
 
 def faces_for(rules: Rules) -> dict[str, str]:
@@ -39,28 +57,31 @@ def faces_for(rules: Rules) -> dict[str, str]:
 
 
 def _count(n: int) -> str:
-    return f"{n} card" + ("" if n == 1 else "s")
+    return ngettext("{count} card", "{count} cards", n, count=n)
 
 
 def _seat_words(view: dict, letter: str) -> dict[str, str]:
     s = view["seats"][letter]
-    role = "you" if s["learner"] else "partner" if s["partner"] else ""
+    role = _("(you)") if s["learner"] else _("(partner)") if s["partner"] else ""
     call = ""
     if view["phase"] == "auction" and s["call"]:
-        call = "pass" if s["call"] == "pass" else f"bid {s['call']}"
-    return {"name": SEAT_NAMES[letter], "role": f"({role})" if role else "",
-            "count": "" if s["learner"] else _count(s["count"]), "dealer": "dealer" if s.get("dealer") else "",
-            "badge": f"declarer · {view['bid']}" if s["declarer"] else "", "call": call,
-            "turn": "to act" if s["to_act"] else ""}
+        call = pgettext("call", "pass") if s["call"] == "pass" else _("bid {amount}", amount=s["call"])
+    return {"name": seat_long_name(letter), "role": role,
+            "count": "" if s["learner"] else _count(s["count"]), "dealer": _("dealer") if s.get("dealer") else "",
+            "badge": _("declarer · {bid}", bid=view["bid"]) if s["declarer"] else "", "call": call,
+            "turn": _("to act") if s["to_act"] else ""}
 
 
 def _card_label(card: dict, mode: str) -> str:
+    name = card["name"]
     if not card["legal"]:
-        return f"{card['name']}: {card['reason']}" if card["reason"] else card["name"]
+        return _("{card}: {reason}", card=name, reason=card["reason"]) if card["reason"] else name
     if mode == "discard":
-        return f"{'Keep' if card['picked'] else 'Put back'} {card['name']}" + (" (from the nest)"
-                                                                             if card["from_nest"] else "")
-    return f"Play {card['name']}"
+        if card["from_nest"]:
+            return (_("Keep {card} (from the nest)", card=name) if card["picked"] else
+                    _("Put back {card} (from the nest)", card=name))
+        return _("Keep {card}", card=name) if card["picked"] else _("Put back {card}", card=name)
+    return _("Play {card}", card=name)
 
 
 def _nest_words(view: dict) -> str:
@@ -68,24 +89,27 @@ def _nest_words(view: dict) -> str:
     if not nest["count"]:
         return ""
     if nest.get("put_back") is not None:  # a recorded hand: the nest as dealt, or as the declarer put it back
-        return f"Nest · {'put back by ' + SEAT_NAMES[nest['holder']] if nest['put_back'] else 'as dealt'}"
+        return (_("Nest · put back by {seat}", seat=seat_long_name(nest["holder"])) if nest["put_back"] else
+                _("Nest · as dealt"))
     if nest["holder"] is None:
-        return f"Nest · {_count(nest['count'])}"
-    owner = SEAT_NAMES[nest["holder"]]
-    points = f" · {nest['points']} points" if nest["points"] is not None else ""
-    return f"Nest · {owner}'s{points}"
+        return ngettext("Nest · {count} card", "Nest · {count} cards", nest["count"], count=nest["count"])
+    owner = seat_long_name(nest["holder"])
+    if nest["points"] is not None:
+        return _("Nest · {seat}'s · {points} points", seat=owner, points=nest["points"])
+    return _("Nest · {seat}'s", seat=owner)
 
 
 def _trick_words(view: dict) -> str:
     trick = view["trick"]
     if trick.get("winner"):  # a recorded hand, right after a trick's last card
-        return f"Trick {trick['number'] + 1}: {SEAT_NAMES[trick['winner']]} wins"
+        return _("Trick {number}: {seat} wins", number=trick["number"] + 1, seat=seat_long_name(trick["winner"]))
     if view["phase"] != "play":
-        return {"auction": "Auction", "discard": "Nest and discard", "trump": "Naming trump",
-                "done": "Hand over"}.get(view["phase"], "")
+        words = {"auction": lambda: pgettext("table", "Auction"), "discard": lambda: _("Nest and discard"),
+                 "trump": lambda: _("Naming trump"), "done": lambda: _("Hand over")}
+        return words[view["phase"]]() if view["phase"] in words else ""
     if trick["cards"]:
         return ""
-    return f"{SEAT_NAMES[trick['leader']]} to lead"
+    return _("{seat} to lead", seat=seat_long_name(trick["leader"]))
 
 
 def labels(view: dict) -> dict:
@@ -95,11 +119,26 @@ def labels(view: dict) -> dict:
     view."""
     last = view["last_trick"]
     return {"seats": {x: _seat_words(view, x) for x in view["seats"]},
-            "trump": f"Trump: {COLOUR_WORDS[view['trump']]}" if view["trump"] else "",
+            "trump": _("Trump: {colour}", colour=colour_name(view["trump"])) if view["trump"] else "",
             "nest": _nest_words(view),
-            "last": f"Last trick: {SEAT_NAMES[last['winner']]} won {last['points']}" if last else "",
+            "last": _("Last trick: {seat} won {points}", seat=seat_long_name(last["winner"]), points=last["points"])
+            if last else "",
             "trick": _trick_words(view),
-            "hand": "Your hand"}
+            "hand": _("Your hand")}
+
+
+def mirrored(view: dict) -> dict:
+    """``view`` as a right-to-left reader expects the table: the seats on the left and the right swapped (the
+    learner's left-hand opponent drawn on the right), ``"dir": "rtl"``. Returns a new dict; raises KeyError for a
+    view without ``positions``."""
+    pos = dict(view["positions"])
+    pos["left"], pos["right"] = pos["right"], pos["left"]
+    return {**view, "positions": pos, "dir": "rtl"}
+
+
+def _named(rules: Rules, cards: list[dict]) -> list[dict]:
+    """``cards`` (view entries with an ``id``) with their page name in the active language (`card_text`)."""
+    return [{**c, "name": card_text(rules, Card.from_id(c["id"]))} if "id" in c else c for c in cards]
 
 
 class TableView(anywidget.AnyWidget):
@@ -135,12 +174,19 @@ class TableView(anywidget.AnyWidget):
 
     def show(self, view: dict, rules: Rules, token: str) -> None:
         """Draw ``view`` (a `rookcore.table.Table.view` dict) for ``rules``; ``token`` names the decision on show
-        (taps carry it back). Raises KeyError for a malformed view."""
+        (taps carry it back). Words and card names come in the active language; a right-to-left language draws the
+        table `mirrored`. Raises KeyError for a malformed view."""
         key = (rules.bird_name, rules.red_one, len(rules.deck))
         if key != self._faces_key:
             self.faces, self._faces_key = faces_for(rules), key
+        view = {**view, "hand": _named(rules, view["hand"]),
+                "trick": {**view["trick"], "cards": _named(rules, view["trick"]["cards"])}}
+        if view.get("last_trick"):
+            view["last_trick"] = {**view["last_trick"], "cards": _named(rules, view["last_trick"]["cards"])}
         words = labels(view)
         hand = [{**c, "label": _card_label(c, view["mode"])} for c in view["hand"]]
+        if current().direction == "rtl":
+            view = mirrored(view)
         self.view = {**view, "hand": hand, "labels": words, "token": str(token)}
 
     def focus_first(self) -> None:
