@@ -318,6 +318,8 @@ class PlayPanel(widgets.VBox):
         its words, the table, the status line (the turn prompt) and the end-of-hand panel are redrawn; every later
         callback runs in it. A review already shown keeps its words until it is run again. Raises nothing."""
         self.lang = i18n.normalize(lang)
+        # the action buttons are made anew in the new language (a click on an old one is said to be ignored)
+        self._buttons.start(("language", self.lang, time.monotonic()))
         with i18n.using(self.lang):
             self._draw_words()
             self.refresh()
