@@ -51,7 +51,12 @@ HEADER_HTML = ("<div style='display:flex;flex-wrap:wrap;align-items:baseline;col
 RTL_STYLE = ("<style>.rook-app.rook-rtl {direction: rtl; text-align: right}"
              ".rook-app.rook-rtl .widget-label, .rook-app.rook-rtl .widget-label-basic {text-align: left}"
              ".rook-app.rook-rtl .rook-save-path input, .rook-app.rook-rtl .rook-settings-target input "
-             "{direction: ltr; text-align: left}</style>")
+             "{direction: ltr; text-align: left}"
+             # the AI's sentences are still English (rookcore.ai): each block takes the direction of its own text
+             ".rook-app.rook-rtl .rook-decision, .rook-app.rook-rtl .rook-score-meaning {unicode-bidi: plaintext}"
+             # signed scores ("+70", "−90") alone in a cell read left to right
+             ".rook-app.rook-rtl .rook-hand-end-table td, .rook-app.rook-rtl .rook-score-table td {direction: ltr}"
+             "</style>")
 """The page laid out right to left (Persian): the app's boxes, tabs and labels from the right; paths and numbers
 typed in boxes stay left to right; the card table draws its own mirrored view (`widgets.table_view.mirrored`)."""
 

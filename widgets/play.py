@@ -223,7 +223,8 @@ class PlayPanel(widgets.VBox):
         self.bird_toggle = _classed(widgets.Checkbox(value=self.table.bird_next_game, indent=False,
                                                      layout=widgets.Layout(width="auto")), "rook-bird-toggle")
         self.bird_toggle.observe(self._on_bird, names="value")
-        self.save_path = _classed(widgets.Text(layout=widgets.Layout(width="320px")), "rook-save-path")
+        self.save_path = _classed(widgets.Text(layout=widgets.Layout(width="360px"),  # the label as wide as its words
+                                               style={"description_width": "initial"}), "rook-save-path")
         self.save_button = _classed(widgets.Button(), "rook-save")
         self.save_button.on_click(lambda _b: self.save())
         self.save_result = _classed(widgets.HTML(), "rook-save-result")
@@ -241,7 +242,8 @@ class PlayPanel(widgets.VBox):
         self._review_solver = None  # the running review's Solver (cancelled when a new hand is dealt)
         self._review_key = None
         self._review_token = 0
-        self.review_button = _classed(widgets.Button(layout=widgets.Layout(width="230px")), "rook-review")
+        self.review_button = _classed(widgets.Button(layout=widgets.Layout(width="auto", min_width="230px")),
+                                      "rook-review")
         self.review_button.on_click(lambda _b: self.review())
         self.review_stop_button = _classed(widgets.Button(
             button_style="danger", layout=widgets.Layout(width="80px", display="none")), "rook-review-stop")
