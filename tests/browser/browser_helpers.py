@@ -108,11 +108,11 @@ def scored_rows(page) -> list[list[str]]:
     return [r for r in score_rows(page) if len(r) > 4 and r[4] in SCORED_RESULTS]
 
 
-HAND_CODES_JS = ("[...document.querySelectorAll('button.rook-tv-card')].map(b => b.dataset.code + "
+HAND_CODES_JS = ("[...document.querySelectorAll('.rook-play button.rook-tv-card')].map(b => b.dataset.code + "
                  "(b.classList.contains('legal') ? '+' : '') + (b.classList.contains('picked') ? '*' : '')).join(' ')")
 """JavaScript: South's cards on the table (`widgets.table_view`), each its code, + when it may be tapped, * when
 picked to put back."""
-CARD = "button.rook-tv-card"
+CARD = ".rook-play button.rook-tv-card"
 """South's card pictures on the table; ``.legal`` when one may be tapped now."""
 
 
@@ -172,12 +172,12 @@ def _learner_situation(page) -> str | None:
     return page.evaluate(
         """() => {
             const vis = (sel) => [...document.querySelectorAll(sel)].filter(e => e.offsetParent !== null);
-            const table = document.querySelector('.rook-tv');
+            const table = document.querySelector('.rook-play .rook-tv');
             const mode = table ? table.dataset.mode : '';
             if (mode === 'discard' && vis('button.rook-discard-button').length) return 'discard';
             if (vis('button.rook-trump').length) return 'trump';
             if (vis('button.rook-bid').length) return 'auction';
-            if (mode === 'play' && vis('button.rook-tv-card.legal').length) return 'play';
+            if (mode === 'play' && vis('.rook-play button.rook-tv-card.legal').length) return 'play';
             const st = (document.querySelector('.rook-status') || {}).innerText || '';
             if (st.includes('All four passed')) return 'passed-out';
             if (st.startsWith('Hand over')) return 'scored';

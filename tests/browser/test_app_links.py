@@ -33,7 +33,7 @@ def test_bad_links_say_what_is_wrong_above_a_working_app(voila_url, page, artifa
     assert "No bundled record is named '../../README' (a record file in the app's folder is named by its path" in text
     page.screenshot(path=str(artifacts_dir / "links-bad.png"))
     assert _current_tab(page) == "Play"
-    page.wait_for_selector("button.rook-tv-card", state="visible")
+    page.wait_for_selector(".rook-play button.rook-tv-card", state="visible")
     assert re.search(r"Hand 1", page.locator(".rook-header").inner_text())
     assert_no_traceback(page)
     assert not page.errors, page.errors

@@ -12,7 +12,7 @@ from browser_helpers import (HAND_TIMEOUT_S, _click_and_wait, _learner_situation
 def test_play_one_hand_by_clicking(voila_url, page, artifacts_dir):
     t0 = time.monotonic()
     open_app(page, voila_url)
-    page.wait_for_selector("button.rook-tv-card", state="visible")
+    page.wait_for_selector(".rook-play button.rook-tv-card", state="visible")
     assert set_speed(page, 0), "could not set the speed slider to 0 by typing into its readout"
     page.screenshot(path=str(artifacts_dir / "play-start.png"), full_page=True)
 
@@ -20,8 +20,8 @@ def test_play_one_hand_by_clicking(voila_url, page, artifacts_dir):
     # screen shows no tooltip) and changes nothing.
     assert check_disabled_cards_have_reasons(page) > 0
     before = status_text(page)
-    page.locator("button.rook-tv-card.illegal").first.click(force=True)  # aria-disabled: a person can still tap it
-    wait_until(lambda: "wait for" in page.locator(".rook-tv-reason").inner_text(), what="the reason on the table")
+    page.locator(".rook-play button.rook-tv-card.illegal").first.click(force=True)  # aria-disabled: a person can still tap it
+    wait_until(lambda: "wait for" in page.locator(".rook-play .rook-tv-reason").inner_text(), what="the reason on the table")
     time.sleep(1.0)
     assert status_text(page) == before
     assert_no_app_error(page)
@@ -58,7 +58,7 @@ def test_double_clicks_act_once(voila_url, page, artifacts_dir):
     """A learner who double-clicks every bid and card (AIs paced at 0.3 s a move, so the second click reaches the
     kernel while it is still busy) plays one card per double click, and no error line appears."""
     open_app(page, voila_url)
-    page.wait_for_selector("button.rook-tv-card", state="visible")
+    page.wait_for_selector(".rook-play button.rook-tv-card", state="visible")
     assert set_speed(page, 0.3), "could not set the speed slider by typing into its readout"
     log: list[str] = []
     row = play_one_hand(page, bid=True, log=log, double_click=True,
@@ -86,7 +86,7 @@ def test_a_hand_played_with_the_keyboard_only(voila_url, page, artifacts_dir):
     """After each action the focus moves to the next sensible control (the lowest bid, the first discard pick, the
     first trump colour, the first playable card, New hand), so Tab, Space and Enter play a whole hand."""
     open_app(page, voila_url)
-    page.wait_for_selector("button.rook-tv-card", state="visible")
+    page.wait_for_selector(".rook-play button.rook-tv-card", state="visible")
     assert set_speed(page, 0.2)
     for _ in range(300):  # Tab from the speed slider's readout to South's first call
         if "rook-bid" in _focused(page)["cls"]:

@@ -18,7 +18,7 @@ def keeping_url(tmp_path_factory):
 
 def _table_text(page) -> dict[str, str]:
     shown = {sel: page.locator(sel).inner_text() for sel in (".rook-auction-history", ".rook-header")}
-    shown["hand"] = " ".join(page.locator("button.rook-tv-card").evaluate_all("bs => bs.map(b => b.dataset.code)"))
+    shown["hand"] = " ".join(page.locator(".rook-play button.rook-tv-card").evaluate_all("bs => bs.map(b => b.dataset.code)"))
     return shown
 
 
@@ -26,7 +26,7 @@ def test_a_reload_brings_the_game_back(keeping_url, page, artifacts_dir):
     failed: list[tuple[int, str]] = []
     page.on("response", lambda r: failed.append((r.status, r.url)) if r.status >= 400 else None)
     open_app(page, keeping_url)
-    page.wait_for_selector("button.rook-tv-card", state="visible")
+    page.wait_for_selector(".rook-play button.rook-tv-card", state="visible")
     assert set_speed(page, 0)
     wait_until(lambda: _learner_situation(page) == "auction", what="South's first call")
     _click_and_wait(page, button(page, "rook-bid", "Pass"), "Pass")

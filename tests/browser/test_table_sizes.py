@@ -23,7 +23,7 @@ LAPTOPS = ("1366x768", "1024x768")
 DEALS = {("crowsnest", "1366x768"): 41, ("crowsnest", "1024x768"): 42, ("crowsnest", "390x844"): 43,
          ("dixie", "1366x768"): 51, ("dixie", "1024x768"): 52, ("dixie", "390x844"): 53}
 
-PLAYED_JS = ("() => [...document.querySelectorAll('.rook-tv-played, .rook-tv-last [data-code]')]"
+PLAYED_JS = ("() => [...document.querySelectorAll('.rook-play .rook-tv-played, .rook-play .rook-tv-last [data-code]')]"
              ".map(e => e.dataset.code)")
 
 
@@ -41,7 +41,7 @@ def _check_fits(page, situation: str, width: int, height: int) -> None:
     controls = {"auction": ["button.rook-bid"], "trump": ["button.rook-trump"],
                 "discard": ["button.rook-discard-button", CARD], "play": [CARD + ".legal"]}[situation]
     outside = []
-    for sel in [".rook-tv-hand", ".rook-tv-trick", ".rook-tv-seat", "button.rook-hint-button", "button.rook-undo",
+    for sel in [".rook-play .rook-tv-hand", ".rook-play .rook-tv-trick", ".rook-play .rook-tv-seat", "button.rook-hint-button", "button.rook-undo",
                 *controls]:
         assert page.locator(sel).count(), f"nothing shows {sel}"
         outside += _box_inside(page, sel, width, height)
