@@ -8,3 +8,12 @@ from widgets.paths import FILES_ROOT_ENV
 @pytest.fixture(autouse=True)
 def _files_root(tmp_path, monkeypatch):
     monkeypatch.setenv(FILES_ROOT_ENV, str(tmp_path))
+
+
+@pytest.fixture
+def no_callback_errors(caplog):
+    """Fail the test if a widget callback raised (ipywidgets logs "Exception in callback" instead of raising): the
+    panels must show errors on the page, never let one escape. Used by the modules that mark it."""
+    yield
+    bad = [r for r in caplog.records if "Exception in callback" in r.getMessage()]
+    assert not bad, bad[0].getMessage()

@@ -12,11 +12,7 @@ from widgets.rules_view import PROSE, rules_html, rules_rows
 from widgets.settings import SettingsPanel
 
 
-@pytest.fixture(autouse=True)
-def no_callback_errors(caplog):
-    yield
-    bad = [r for r in caplog.records if "Exception in callback" in r.getMessage()]
-    assert not bad, bad[0].getMessage()
+pytestmark = pytest.mark.usefixtures("no_callback_errors")  # tests/widgets/conftest.py
 
 
 @pytest.fixture(scope="module")

@@ -13,11 +13,7 @@ from rookcore.table import Table
 from widgets.play import PlayPanel
 
 
-@pytest.fixture(autouse=True)
-def no_callback_errors(caplog):
-    yield
-    bad = [r for r in caplog.records if "Exception in callback" in r.getMessage()]
-    assert not bad, bad[0].getMessage()
+pytestmark = pytest.mark.usefixtures("no_callback_errors")  # tests/widgets/conftest.py
 
 
 def _text(html: str) -> str:

@@ -24,12 +24,7 @@ def _upload(panel: ReplayPanel, name: str, data: bytes, size: int | None = None)
                            "content": memoryview(data), "last_modified": datetime.datetime.now()},)
 
 
-@pytest.fixture(autouse=True)
-def no_callback_errors(caplog):
-    """ipywidgets logs (does not raise) exceptions in button callbacks: fail the test on any."""
-    yield
-    bad = [r for r in caplog.records if "Exception in callback" in r.getMessage()]
-    assert not bad, bad[0].getMessage()
+pytestmark = pytest.mark.usefixtures("no_callback_errors")  # tests/widgets/conftest.py
 
 
 def test_default_example_loaded():

@@ -8,12 +8,7 @@ from widgets.stats import StatsPanel
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
-@pytest.fixture(autouse=True)
-def no_callback_errors(caplog):
-    """ipywidgets logs (does not raise) exceptions in button callbacks: fail the test on any."""
-    yield
-    bad = [r for r in caplog.records if "Exception in callback" in r.getMessage()]
-    assert not bad, bad[0].getMessage()
+pytestmark = pytest.mark.usefixtures("no_callback_errors")  # tests/widgets/conftest.py
 
 
 def _images(p: StatsPanel):
