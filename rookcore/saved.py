@@ -28,7 +28,9 @@ classes such a file holds (`_LegacyUnpickler`), turned into this document and th
 other (`_document_from_legacy`).
 
 A game started from a shared deal link is kept beside the learner's own (`deal_game_path`), so following a link
-never replaces it; the newest page to open a game keeps it (`claim`). `start_game` picks the game a new page starts
+never replaces it; the newest page to open a game keeps it (`claim`). On a server, each learner has their own
+folder of both files (`rookcore.learners`); the paths here are those of the single per-account file, which the first
+learner adopts. `start_game` picks the game a new page starts
 with. Hand and game records stay the way to keep a game for good; this file bridges one visit to the next.
 """
 from __future__ import annotations
@@ -56,7 +58,7 @@ from .rules import Rules, RulesError, get_rules
 from .table import LoggedDecision, Table
 
 __all__ = ["FORMAT", "LEGACY_FORMAT", "GAME_FILE_ENV", "MAX_KEPT_BYTES", "SavedGame", "SavedGameError", "GameStart",
-           "game_path", "deal_game_path", "save_table", "load_table", "check_table", "table_document",
+           "game_path", "deal_game_path", "file_stamp", "save_table", "load_table", "check_table", "table_document",
            "table_from_document", "set_aside", "claim", "keeper", "start_game"]
 
 FORMAT = "crowsnest-kept-game/1"
@@ -129,6 +131,17 @@ def keeper(path: str | os.PathLike | None) -> str | None:
         return _keeper_path(path).read_text(encoding="utf-8") if path is not None else None
     except (OSError, ValueError):
         return None
+
+
+def file_stamp(path: str | os.PathLike | None) -> tuple[int, int, int] | None:
+    """What identifies the content of the file at ``path`` without reading it: (modification time in ns, size in
+    bytes, inode) — a save replaces the file, so any save changes it; None when there is no file (or no path).
+    Raises nothing."""
+    try:
+        st = os.stat(path) if path is not None else None
+    except (OSError, ValueError):
+        return None
+    return None if st is None else (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
 def _replace_file(target: pathlib.Path, data: bytes) -> None:
@@ -608,14 +621,16 @@ class GameStart:
     from_kept: bool = False
 
 
-def _kept(path: pathlib.Path | None) -> tuple[SavedGame | None, str]:
+def _kept(path: pathlib.Path | None, aside: bool = True) -> tuple[SavedGame | None, str]:
     """(the game kept at ``path`` or None, the sentence saying why it cannot be resumed or ""). A file that cannot
-    be resumed is set aside (`set_aside`) and the sentence names where."""
+    be resumed is set aside (`set_aside`) and the sentence names where; with ``aside`` False it is left as it is."""
     if path is None:
         return None, ""
     try:
         return load_table(path), ""
     except SavedGameError as e:
+        if not aside:
+            return None, ""
         source = path if os.path.lexists(path) else _legacy_path(path)
         aside = set_aside(source) if source is not None and os.path.lexists(source) else None
         where = f" It was set aside as {aside.name}." if aside is not None else ""
@@ -628,8 +643,14 @@ def _kept_on(found: SavedGame) -> str:
     return f"{kept.tm_mday} {time.strftime('%b at %H:%M', kept)}"
 
 
-def start_game(deal: int | None = None, rules: Rules | None = None) -> GameStart:
-    """The game a new page starts with (the app's Play tab; bad files never raise):
+_DEFAULT_PATH: Any = object()
+
+
+def start_game(deal: int | None = None, rules: Rules | None = None, own_path: pathlib.Path | None = _DEFAULT_PATH,
+               deal_path: pathlib.Path | None = _DEFAULT_PATH) -> GameStart:
+    """The game a new page starts with (the app's Play tab; bad files never raise), the learner's own game kept at
+    ``own_path`` (default `game_path`; None: nothing kept) and a deal link's at ``deal_path`` (default `deal_game_path`;
+    None: not kept) — `rookcore.learners.open_session` gives each learner their own:
 
     * without ``deal``: the kept game goes on ("Welcome back: …"; without a word while the learner has taken no
       action in it, `Table.game_started`, e.g. a page fetched by a health check: the visitor is new); a kept game
@@ -643,11 +664,11 @@ def start_game(deal: int | None = None, rules: Rules | None = None) -> GameStart
 
     Returns a `GameStart`; raises nothing for a bad or missing file.
     """
-    main = game_path()
-    own, problem = _kept(main)
+    main = game_path() if own_path is _DEFAULT_PATH else own_path
+    own, problem = _kept(main, aside=deal is None)  # a deal link only reads the learner's own game
     prefs = dict(pending_rules=own.extra.get("pending_rules"), pace=own.extra.get("pace")) if own else {}
     if deal is not None:
-        slot = deal_game_path()
+        slot = deal_game_path() if deal_path is _DEFAULT_PATH else deal_path
         linked, _problem = _kept(slot)
         rules = rules or get_rules()
         extra = {"deal": deal}

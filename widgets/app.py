@@ -92,23 +92,31 @@ def _kept_language(start) -> str | None:
         return None
 
 
-def _make_play_panel(deal: int | None = None, rules: Rules | None = None, lang: str | None = None):
-    """The Play panel, or a placeholder Label if it fails to build. Its game is the one `rookcore.saved.start_game` picks, and it is
-    kept for the next visit from the start (`PlayPanel.start_keeping`), with its language; the status line welcomes
-    the learner back, or says why the game is not kept. ``lang``: the page's language (None: the kept game's, else
-    English); the panel's ``lang`` says which was taken."""
+def _make_play_panel(deal: int | None = None, rules: Rules | None = None, lang: str | None = None,
+                     session=None, claim: bool = True):
+    """The Play panel, or a placeholder Label if it fails to build. Its game is the one `rookcore.saved.start_game`
+    picks, and it is kept for the next visit from the start (`PlayPanel.start_keeping`), with its language; the
+    status line welcomes the learner back, or says why the game is not kept. ``lang``: the page's language (None: the
+    kept game's, else English); the panel's ``lang`` says which was taken. ``session``: where the learner's games
+    are kept (a `rookcore.learners.LearnerSession`; None: the single per-account file of `rookcore.saved`; its
+    ``note`` ends the status line). ``claim``: False for a page opened by a link other than a deal (``?record=``,
+    or a link that is not valid): it shows the learner's own game without taking it over from the page that keeps
+    it, and keeps it only once the learner acts in it (`PlayPanel.start_keeping`)."""
     try:
         from rookcore.saved import start_game  # noqa: PLC0415
         from .play import PlayPanel  # noqa: PLC0415
-        start = start_game(deal, rules)
+        paths = {} if session is None else {"own_path": session.game, "deal_path": session.deal}
+        start = start_game(deal, rules, **paths)
         lang = i18n.normalize(lang or _kept_language(start))
+        keep = session is None or (session.deal if deal is not None else session.game) is not None
         with i18n.using(lang):
             panel = PlayPanel(start.table, pending_rules=start.pending_rules, lang=lang,
                               **({} if start.pace is None else {"pace": start.pace}))
             panel.resumed = start.resumed
             panel.kept_settings = start.from_kept
-            problem = panel.start_keeping(start.path, {**start.extra, "lang": lang})
-            words = [text for text in (start.welcome, problem) if text]
+            problem = (panel.start_keeping(start.path, {**start.extra, "lang": lang}, claim=claim or deal is not None)
+                       if keep else "")
+            words = [text for text in (start.welcome, problem, session.note if session else "") if text]
             if words:
                 panel.show_info(" ".join(words + [panel.table.prompt()]))
         return panel
@@ -213,16 +221,31 @@ def _in_language(method):
     return wrapper
 
 
+LINK_PARAMETERS = ("deal", "variant", "record")
+"""The query parameters that make a page a deep link's (valid or not): such a page never takes the learner's own
+kept game over (`_make_play_panel`)."""
+
+
+def is_link_page(query: str) -> bool:
+    """True if the query string ``query`` has a deep link's parameter (`LINK_PARAMETERS`), valid or not."""
+    return any(name in LINK_PARAMETERS for name in parse_qs(query.lstrip("?"), keep_blank_values=True))
+
+
 class RookApp(w.VBox):
     """Header + Tab. Attributes: ``tab``, ``play_panel``, ``play_header``, ``replay``, ``rules_view``,
     ``settings``, ``rules`` (the last applied rule set), ``lang`` (the page's language code: ``lang``, else
-    ``?lang=`` in ``query``, else the kept game's, else "en"; `set_language` changes it)."""
+    ``?lang=`` in ``query``, else the kept game's, else "en"; `set_language` changes it), ``session`` (where the
+    learner's games are kept: a `rookcore.learners.LearnerSession`, or None for the single per-account file)."""
 
-    def __init__(self, rules: Rules | None = None, query: str | None = None, lang: str | None = None):
+    def __init__(self, rules: Rules | None = None, query: str | None = None, lang: str | None = None,
+                 session=None):
         self.rules = rules or get_rules()
-        self.links = parse_links(query if query is not None else os.environ.get("QUERY_STRING", ""))
+        self.session = session
+        query = query if query is not None else os.environ.get("QUERY_STRING", "")
+        self.links = parse_links(query)
         chosen = lang if lang is not None else self.links.get("lang")
-        self.play_panel = _make_play_panel(self.links.get("deal"), self.links.get("variant"), chosen)
+        self.play_panel = _make_play_panel(self.links.get("deal"), self.links.get("variant"), chosen, session,
+                                           claim=not is_link_page(query))
         self.lang = getattr(self.play_panel, "lang", None) or i18n.normalize(chosen)
         with i18n.using(self.lang):
             self._build()
@@ -431,12 +454,17 @@ def _phrases(rules: Rules) -> str:
     return escape(sep + sep.join(words)) if words else ""
 
 
-def build_app(rules: Rules | None = None, query: str | None = None, lang: str | None = None) -> RookApp:
-    """Build the app widget (header + Play / Replay / Learn / Rules / Settings tabs).
+def build_app(rules: Rules | None = None, query: str | None = None, lang: str | None = None,
+              session=None) -> RookApp:
+    """Build the app widget (header + Play / Replay / Learn / Rules / Settings tabs) for the learner whose games
+    ``session`` keeps (a `rookcore.learners.LearnerSession`; None: the single per-account file of `rookcore.saved`;
+    the page gets it from the browser: `widgets.learner.build_page`).
 
     ``query``: the page's query string for deep links (default: Voila's ``QUERY_STRING``):
     ``?deal=<seed>`` opens Play on that deal, ``?record=<name>`` opens Replay on a bundled record, ``?lang=de`` shows
     the page in German (`parse_links`). ``lang``: the language, before ``?lang=`` (None: the link's, else the kept
-    game's, else English). Returns the `RookApp`; raises nothing for bad links (they are said on the page).
+    game's, else English). A deep link (``?deal=``, ``?record=``, valid or not) never takes the learner's own kept
+    game over: a deal is kept beside it, and another link's page keeps the learner's game only once they act in it.
+    Returns the `RookApp`; raises nothing for bad links (they are said on the page).
     """
-    return RookApp(rules, query, lang)
+    return RookApp(rules, query, lang, session)

@@ -176,6 +176,7 @@ class PlayPanel(widgets.VBox):
         self.keep_extra: dict = {}  # saved with the game (the app's deal link: {"deal": seed})
         self.keep_problem = ""  # why the game is not kept, once a save failed
         self._keep_note = ""  # a note about keeping for the next status line, said once
+        self._claim_later = None  # (signature, file stamp) while the page keeps the game only from its first change
         self.page = uuid.uuid4().hex  # this page's name as the keeper of its game (`rookcore.saved.claim`)
         self.resumed = False  # True when the app resumed a kept game into this panel
         self.pending_rules = pending_rules  # chosen in Settings, used by the next new game
@@ -461,13 +462,20 @@ class PlayPanel(widgets.VBox):
         self.show_info(t.prompt() + note)
 
     # ------------------------------------------------------------------ keeping the game for the next visit
-    def start_keeping(self, path=None, extra: dict | None = None) -> str:
+    def start_keeping(self, path=None, extra: dict | None = None, claim: bool = True) -> str:
         """Keep the game from now on: this page claims it (`rookcore.saved.claim`: an older page with the same
         game stops saving over it), saves it now and after every change (`keep_game`), to ``path`` (a path-like;
-        None: `rookcore.saved.game_path`) with the dict ``extra``. Returns "" when the game is kept, else the
-        sentence saying why not (for the caller's status line). Raises nothing."""
+        None: `rookcore.saved.game_path`) with the dict ``extra``. With ``claim`` False (a page opened by a link,
+        showing the learner's game that another page may keep) the page claims and saves it only at the first change
+        made here, and only if the kept file is still the one it was read from; otherwise its moves are not kept
+        and the status line says so once. Returns "" when the game is kept (or will be), else the sentence saying
+        why not (for the caller's status line). Raises nothing."""
         self.keep, self.keep_path, self.keep_extra = True, path, dict(extra or {})
         target = self._keep_target()
+        self._claim_later = None
+        if not claim:  # what the game and the file were when this page opened: `_claim_now`
+            self._claim_later = (self._keep_signature(), saved.file_stamp(target))
+            return ""
         try:
             if target is not None:
                 saved.claim(target, self.page)
@@ -477,6 +485,34 @@ class PlayPanel(widgets.VBox):
             return ""
         self._keep_note = ""
         return self.keep_problem
+
+    def _keep_signature(self) -> tuple:
+        """What a save would change in the kept file (cheaply: the game, the hand and step on show, the settings)."""
+        t = self.table
+        return (id(t.game), t.hand_number, t.state.step, len(t.game.hands), t.level, self.pace,
+                repr(self.pending_rules), t.bird_next_game, repr(sorted(self.keep_extra.items())))
+
+    def _claim_now(self, path) -> bool:
+        """A page that keeps its game from its first change (``start_keeping(claim=False)``): True once it has
+        claimed the game at ``path`` (at this, the first change); False while nothing has changed, or when the kept
+        file changed since the page read it (another page went on with the game: this one stops keeping, saying
+        so). Raises nothing."""
+        signature, stamp = self._claim_later
+        if self._keep_signature() == signature:
+            return False
+        if saved.file_stamp(path) != stamp:
+            self.keep, self._claim_later = False, None
+            self.keep_problem = _("Your game went on in another page after this one opened: moves made here are not "
+                                  "kept (reload this page to go on with the game).")
+            self._keep_note = f" ({self.keep_problem})"
+            return False
+        self._claim_later = None
+        try:
+            saved.claim(path, self.page)
+        except Exception as e:  # noqa: BLE001 - keeping the game is a convenience: never stop play for it
+            self._stop_keeping(e)
+            return False
+        return True
 
     def _keep_target(self):
         return self.keep_path if self.keep_path is not None else saved.game_path()
@@ -495,6 +531,8 @@ class PlayPanel(widgets.VBox):
             return False
         path = self._keep_target()
         if path is None:
+            return False
+        if self._claim_later is not None and not self._claim_now(path):
             return False
         if saved.keeper(path) not in (None, self.page):
             self.keep = False
