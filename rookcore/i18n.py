@@ -272,3 +272,87 @@ def ngettext(singular: str, plural: str, n: int, /, **params: Any) -> str:
 def pgettext(context: str, message: str, /, **params: Any) -> str:
     """``message`` with ``context`` in the active language (`Translator.pgettext`)."""
     return current().pgettext(context, message, **params)
+
+
+# ----------------------------------------------------------------------------------------- messages said later
+class Message(str):
+    """A sentence kept whole with its parts, to be said in any language when it is shown (an AI's reasoning is
+    made once, during the hand, and read later by a learner in their language; issue 26).
+
+    It *is* the English text (a `str`: printing, comparing, JSON and the command line see English, as before);
+    `Message.render` says it in a `Translator`'s language, or `localize` in the active one. Build it with
+    `lazy` (``lazy.gettext("{seat} passes.", seat=...)``, ``lazy.ngettext``, ``lazy.pgettext``) so ``pybabel
+    extract`` finds the message. A parameter may itself be a `Message` (said in the same language), a list (its
+    items said and joined by the language's list separator, "R12, R10, Crow"), a tuple (its items said and joined
+    by spaces: a card sequence as the record writes it, "R5 R6 Crow"), or any value ``str.format`` takes.
+
+    Attributes: ``msgid`` (the English singular), ``plural`` (the English plural or None), ``n`` (the number that
+    picks the plural form), ``context`` (a pgettext context or None), ``params`` (dict). Pickles and copies as
+    itself (a kept game, a process pool)."""
+
+    def __new__(cls, msgid: str, plural: str | None = None, n: int = 1, context: str | None = None,
+                params: dict | None = None) -> "Message":
+        params = dict(params or {})
+        obj = super().__new__(cls, _render(get_translator(SOURCE), msgid, plural, n, context, params))
+        obj.msgid, obj.plural, obj.n, obj.context, obj.params = msgid, plural, n, context, params
+        return obj
+
+    def __reduce__(self):
+        return (Message, (self.msgid, self.plural, self.n, self.context, self.params))
+
+    def render(self, tr: "Translator | None" = None) -> str:
+        """This message in ``tr``'s language (the active one when None), nested messages too. Returns a plain str;
+        raises nothing for a message built with `lazy` (a translation whose placeholders fail falls back to
+        English, as `Translator.gettext`)."""
+        return _render(tr or current(), self.msgid, self.plural, self.n, self.context, self.params)
+
+
+def _say(value: Any, tr: "Translator") -> Any:
+    """A message parameter said in ``tr``'s language (a Message rendered, a list joined)."""
+    if isinstance(value, Message):
+        return value.render(tr)
+    if isinstance(value, list):
+        return tr.pgettext("list separator", ", ").join(str(_say(v, tr)) for v in value)
+    if isinstance(value, tuple):
+        return " ".join(str(_say(v, tr)) for v in value)
+    return value
+
+
+def _render(tr: "Translator", msgid: str, plural: str | None, n: int, context: str | None, params: dict) -> str:
+    said = {k: _say(v, tr) for k, v in params.items()}
+    if plural is not None:
+        return tr.ngettext(msgid, plural, n, **said)
+    if context is not None:
+        return tr.pgettext(context, msgid, **said)
+    return tr.gettext(msgid, **said)
+
+
+class _Lazy:
+    """The `Message` makers: the same names as the translating functions, so ``pybabel extract`` (Babel's default
+    keywords) finds ``lazy.gettext(...)``, ``lazy.ngettext(...)`` and ``lazy.pgettext(...)`` as it finds ``_``."""
+
+    @staticmethod
+    def gettext(message: str, /, **params: Any) -> Message:
+        """``message`` with ``params``, to be said later (`Message`). Raises KeyError if ``params`` miss one of the
+        English message's placeholders."""
+        return Message(message, params=params)
+
+    @staticmethod
+    def ngettext(singular: str, plural: str, n: int, /, **params: Any) -> Message:
+        """The plural message for the number ``n``, to be said later. Raises KeyError as `gettext`."""
+        return Message(singular, plural, n, params=params)
+
+    @staticmethod
+    def pgettext(context: str, message: str, /, **params: Any) -> Message:
+        """``message`` with a ``context``, to be said later. Raises KeyError as `gettext`."""
+        return Message(message, context=context, params=params)
+
+
+lazy = _Lazy()
+"""Makers of `Message` values: ``lazy.gettext``, ``lazy.ngettext``, ``lazy.pgettext``."""
+
+
+def localize(value: Any, tr: "Translator | None" = None) -> Any:
+    """``value`` said in ``tr``'s language (the active one when None) if it is a `Message`; any other value
+    (a plain str made before messages were kept, a number) is returned as it is. Raises nothing."""
+    return value.render(tr or current()) if isinstance(value, Message) else value

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from .cards import Card
-from .i18n import pgettext
+from .i18n import Message, lazy, pgettext
 
 _SEATS = (lambda: pgettext("seat", "N"), lambda: pgettext("seat", "E"),
           lambda: pgettext("seat", "S"), lambda: pgettext("seat", "W"))
@@ -78,3 +78,42 @@ def rules_title(rules) -> str:
     """The rule set's title (``rules.title``, marked with context "rule set" in `rookcore.rules`) in the active
     language ("Tournament Rook (Kentucky Discard)"; es "Torre de torneo (Descarte de Kentucky)")."""
     return pgettext("rule set", rules.title)
+
+
+# ----------------------------------------------------------------------------------------- said later
+# The same words as `rookcore.i18n.Message` values, for sentences made now and shown later in the reader's
+# language (an AI's reasoning): each is the English word, said in any language by `Message.render`.
+_SEAT_IDS = ("N", "E", "S", "W")
+_TEAM_IDS = ("N–S", "E–W")
+_COLOUR_IDS = {"R": "Red", "Y": "Yellow", "G": "Green", "B": "Black"}
+
+
+def seat_word(seat: int) -> Message:
+    """Seat ``seat`` (0..3) as a `Message` ("N"). Raises IndexError for a seat outside 0..3."""
+    return lazy.pgettext("seat", _SEAT_IDS[seat])
+
+
+def team_word(team: int) -> Message:
+    """Team ``team`` (0 = N–S, 1 = E–W) as a `Message`. Raises IndexError outside 0..1."""
+    return lazy.pgettext("team", _TEAM_IDS[team])
+
+
+def colour_word(letter: str) -> Message | str:
+    """The colour ``letter`` by name as a `Message` ("Red"); an unknown letter as it is. Raises nothing."""
+    word = _COLOUR_IDS.get(letter)
+    return lazy.pgettext("colour", word) if word else letter
+
+
+def card_word(rules, card: Card) -> Message | str:
+    """``card`` as prose names it (`card_text`), said later: the bird and the Red 1 as `Message` words, any other
+    card by its notation ("R14", never translated). Raises nothing for a card of the deck."""
+    if rules.red_one and card == Card.of("R", 1):
+        return lazy.pgettext("card", "Red 1")
+    if card.is_bird and rules.bird_name in _BIRDS:
+        return lazy.pgettext("card", rules.bird_name)
+    return rules.display_name(card)
+
+
+def title_word(rules) -> Message:
+    """The rule set's title as a `Message` (`rules_title`, said later)."""
+    return lazy.pgettext("rule set", rules.title)

@@ -67,11 +67,12 @@ def test_template_has_every_message_of_the_code():
 
 
 def test_template_placeholders_are_named():
-    """English messages use named placeholders only ({seat}, never {} or {0}), so translators can reorder them."""
+    """English messages use named placeholders only ({seat}, never {} or {0}), so translators can reorder them; a
+    format spec may follow the name ({chance:.0%}, {score:+d}: the translation keeps it as it is)."""
     for (_ctx, _id), m in TEMPLATE.items():
         for text in _english(m):
             for field in placeholders(text):
-                assert re.fullmatch(r"[a-z_]+", field), (text, field)
+                assert re.fullmatch(r"[a-z_]+(:[^{}!]*)?", field), (text, field)
 
 
 # ------------------------------------------------------------------------------------------- each catalog

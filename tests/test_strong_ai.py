@@ -271,9 +271,10 @@ def test_a_gamble_is_explained_by_its_effect_on_the_bid():
         gamble.add(1.0, 32.0 if not made else -30.0, 40.0, made)
         safe.add(1.0, -30.0, 45.0, True)
     side, declarers = ("N–S", "E–W")[obs.seat & 1], ("N–S", "E–W")[obs.declarer & 1]
-    text = _why(obs, (Play(obs.legal[0].card), gamble), (Play(obs.legal[1].card), safe), "In 2 deals, ")
+    opening = {"deals": "2 deals", "method": "each played out quickly by simple rules"}
+    text = _why(obs, (Play(obs.legal[0].card), gamble), (Play(obs.legal[1].card), safe), opening)
     card, other = (obs.legal[i].card.display(obs.rules.bird_name) for i in (0, 1))
-    assert text == (f"In 2 deals, {card} sets {declarers}'s bid 50% of the time and {side} end the hand 1 point ahead "
+    assert text == (f"In 2 deals, each played out quickly by simple rules, {card} sets {declarers}'s bid 50% of the time and {side} end the hand 1 point ahead "
                     f"of {('N–S', 'E–W')[1 - (obs.seat & 1)]} in hand score on average; with {other}, {side} would "
                     f"take 5 more points but set {declarers}'s bid 0% of the time, and end 31 points worse off in hand "
                     f"score on average."), text

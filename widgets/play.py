@@ -870,9 +870,9 @@ class PlayPanel(widgets.VBox):
         decision = self.table.hint()
         self.show_info(self.table.prompt())
         seat = seat_long_name(self.table.learner)
-        # the AI's sentences are not translated yet (rookcore.ai): they name the seat by its English letter
+        # the AI's sentences name the seat by its letter, as the table does
         head = escape(_("Hint for you ({seat}): what the AI would do in your seat (it calls you {letter}).",
-                        seat=seat, letter=SEATS[self.table.learner]))
+                        seat=seat, letter=seat_name(self.table.learner)))
         head = head.replace(":", ":</b>", 1) if ":" in head else head + "</b>"
         self.hint_html.value = ("<div style='background:#e3f2fd;padding:6px;border-radius:4px'>"
                                 f"<b>{head}" + decision_html(decision, self.table.rules.bird_name) + "</div>")

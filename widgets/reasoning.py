@@ -14,7 +14,7 @@ from typing import Callable
 import ipywidgets as widgets
 
 from rookcore.ai import describe_action
-from rookcore.i18n import _, ngettext, pgettext
+from rookcore.i18n import _, localize, ngettext, pgettext
 
 MAX_CANDIDATES = 8  # candidates shown; the rest are folded one click away
 
@@ -22,13 +22,13 @@ MAX_CANDIDATES = 8  # candidates shown; the rest are folded one click away
 def decision_html(decision, bird_name: str, label: str = "") -> str:
     """HTML of one AI decision (a `rookcore.ai.Decision`): ``label`` (e.g. "step 5"), its sentence, and a table of
     the candidates weighed (move, score, note), the first `MAX_CANDIDATES` shown and the rest folded. ``bird_name``:
-    "Crow" or "Rook". The headings are in the active language; the AI's own sentences (``summary``, the moves and
-    notes from `rookcore.ai`) are not translated yet. Returns an HTML string (class ``rook-decision``); raises
-    nothing."""
+    "Crow" or "Rook". Everything is in the active language: the headings, and the AI's own sentences (``summary``,
+    the moves and notes, `rookcore.i18n.Message` values made when the AI decided, said now by `localize`). Returns
+    an HTML string (class ``rook-decision``); raises nothing."""
     def row(i, c):
         mark = " style='font-weight:bold'" if i == 0 else ""
-        return (f"<tr{mark}><td>{escape(describe_action(c.action, bird_name))}</td>"
-                f"<td style='text-align:right'>{c.score:.2f}</td><td>{escape(c.note)}</td></tr>")
+        return (f"<tr{mark}><td>{escape(localize(describe_action(c.action, bird_name)))}</td>"
+                f"<td style='text-align:right'>{c.score:.2f}</td><td>{escape(localize(c.note))}</td></tr>")
 
     words = (pgettext("reasoning", "move"), pgettext("reasoning", "score"), pgettext("reasoning", "note"))
     head = "".join(f"<th>{escape(word)}</th>" for word in words)
@@ -41,7 +41,7 @@ def decision_html(decision, bird_name: str, label: str = "") -> str:
         more = (f"<details><summary><i>{folded}</i></summary><table style='font-size:90%'>"
                 + "".join(row(MAX_CANDIDATES + i, c) for i, c in enumerate(rest)) + "</table></details>")
     return (f"<div class='rook-decision' style='margin-bottom:8px'>"
-            f"<div><small>{escape(label)}</small> {escape(decision.summary(bird_name))}</div>"
+            f"<div><small>{escape(label)}</small> {escape(localize(decision.summary(bird_name)))}</div>"
             f"<table style='font-size:90%'>{head}{rows}</table>{more}</div>")
 
 
@@ -87,7 +87,8 @@ class ReasoningPane(widgets.VBox):
             meaning = entry.decision.score_meaning
             if meaning and meaning not in explained:
                 explained.add(meaning)
-                html += f"<div class='rook-score-meaning' style='font-size:85%'><i>{escape(meaning)}</i></div>"
+                html += (f"<div class='rook-score-meaning' style='font-size:85%'><i>{escape(localize(meaning))}</i>"
+                         "</div>")
             same = i < len(old) and old[i].value == html
             children.append(old[i] if same else widgets.HTML(html))
         if children != old:

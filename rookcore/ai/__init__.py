@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from ..hand import HandState
-from .base import Candidate, Decision, MaskedAction, Player, RandomPlayer, describe_action
+from .base import Candidate, Decision, MaskedAction, Player, RandomPlayer, describe_action, move_sentence
 from .rules_based import RuleBasedPlayer
 from .sampling import SamplingPlayer
 
@@ -37,4 +37,4 @@ def play_hand(state: HandState, players: Sequence[Player]) -> list[Decision]:
 
 
 __all__ = ["Candidate", "Decision", "MaskedAction", "Player", "RandomPlayer", "RuleBasedPlayer", "SamplingPlayer",
-           "LEVELS", "HINT_LEVELS", "play_hand", "describe_action"]
+           "LEVELS", "HINT_LEVELS", "play_hand", "describe_action", "move_sentence"]

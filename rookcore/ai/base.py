@@ -3,20 +3,32 @@
 An AI player receives only an `Observation` (what its seat may see, rules.md §1
 and `HandState.observation`) and returns a `Decision`: the chosen engine action,
 every candidate it considered with a score (higher = better), and one plain
-English sentence explaining the choice.
+sentence explaining the choice. The sentences (explanation, notes, moves in words) are `rookcore.i18n.Message`
+values: English wherever a str is read (the command line, records, tests), said in the learner's language when a
+page shows them (`rookcore.i18n.localize`), so a decision made during the hand is read in the language of the
+moment it is drawn (issue 26).
 """
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from ..actions import Bid, Discard, NameTrump, Pass, Play
-from ..cards import COLOUR_NAMES
+from ..cards import Card
 from ..hand import SEATS, Observation, Phase
+from ..i18n import Message, lazy
+from ..words import colour_word, seat_word
 
 KINDS = ("call", "discard", "trump", "play")
-RANDOM_SCORE = "Score: 1 for the move picked at random, 0 for the others."
+
+
+def random_score() -> Message:
+    """What the random player's scores mean (`Decision.score_meaning`), said later (`rookcore.i18n.Message`)."""
+    return lazy.gettext("Score: 1 for the move picked at random, 0 for the others.")
+
+
+RANDOM_SCORE = random_score()
 
 
 @dataclass(frozen=True)
@@ -47,7 +59,8 @@ class Decision:
 
     action: the chosen engine action (legal for the observation it answers);
     candidates: every scored candidate, best first (the chosen action is among them);
-    explanation: one plain English sentence a learner understands;
+    explanation: one plain sentence a learner understands (a `rookcore.i18n.Message`: English as a str, said in the
+    reader's language when shown, `rookcore.i18n.localize`; a plain str from an older record is shown as it is);
     seat: the acting seat 0..3 (N, E, S, W); kind: 'call' | 'discard' | 'trump' | 'play';
     secret: the cards, beyond the action's own, that the explanation names or tells of (a card it kept, the trumps
     it counts), so a reader who cannot see one of them is given ``public_explanation`` instead;
@@ -66,55 +79,92 @@ class Decision:
     public_explanation: str = ""
     score_meaning: str = ""
 
-    def summary(self, bird_name: str = "Rook") -> str:
-        """A short line such as ``"E bids 85: ..."`` (seat letter, the action in words, the explanation).
+    def summary(self, bird_name: str = "Rook") -> Message:
+        """A short line such as ``"E bids 85: ..."`` (the move as a sentence, `move_sentence`, then the explanation).
 
-        Args: bird_name: how to write the bird card (default "Rook"). Returns: str.
+        Args: bird_name: how to write the bird card (default "Rook"). Returns: a `rookcore.i18n.Message` (English
+        as a str; `localize` says it in the reader's language).
         """
-        return f"{SEATS[self.seat]} {describe_action(self.action, bird_name)}: {self.explanation}"
+        return lazy.gettext("{move}: {explanation}", move=move_sentence(self.seat, self.action, bird_name),
+                            explanation=self.explanation)
 
-    def public_summary(self, bird_name: str = "Rook") -> str:
+    def public_summary(self, bird_name: str = "Rook") -> Message:
         """What the other seats at the table see of this decision: the seat and its action, with a discard as its
         size only (only the declarer sees the nest, rules.md §1.3), e.g. ``"E plays G9"``, ``"W buries 5
         cards"``. The explanation and candidates name cards the others cannot see, so they are left out.
 
-        Args: bird_name: how to write the bird card (default "Rook"). Returns: str.
+        Args: bird_name: how to write the bird card (default "Rook"). Returns: a `rookcore.i18n.Message`.
         """
         if type(self.action) is Discard:
-            return f"{SEATS[self.seat]} buries {len(self.action.cards)} cards"
-        return f"{SEATS[self.seat]} {describe_action(self.action, bird_name)}"
+            n = len(self.action.cards)
+            return lazy.ngettext("{seat} buries {count} card", "{seat} buries {count} cards", n,
+                                 seat=seat_word(self.seat), count=n)
+        return move_sentence(self.seat, self.action, bird_name)
 
 
 @dataclass(frozen=True)
 class MaskedAction:
     """A move as a reader who may not see its cards is told of it (`rookcore.ai.masking`): ``words`` such as
-    ``"buries 5 cards"`` or ``"plays another card"``. It stands in for the engine action in a masked `Decision` or
-    `Candidate` and is never applied to a hand."""
+    ``"buries 5 cards"`` or ``"plays another card"`` (a `rookcore.i18n.Message`), and ``sentence``, the same with
+    its seat as subject (``"E buries 5 cards"``; "" = the seat and the words). It stands in for the engine action in
+    a masked `Decision` or `Candidate` and is never applied to a hand; two are equal when their words are."""
 
     words: str
+    sentence: str = field(default="", compare=False)
 
 
-def describe_action(action: Any, bird_name: str = "Rook") -> str:
+def _card(bird_name: str, card: Card):
+    """A card as prose names it, said later: the bird by its name (a `Message`), any other card by notation."""
+    return lazy.pgettext("card", bird_name) if card.is_bird and bird_name in ("Crow", "Rook") \
+        else card.display(bird_name)
+
+
+def describe_action(action: Any, bird_name: str = "Rook") -> Message | str:
     """The action in words: ``"bids 85"``, ``"passes"``, ``"buries R5 R6"``, ``"names Green trump"``, ``"plays G9"``
     (the bird as ``"Crow"`` / ``"Rook"``); a `MaskedAction` as its words (``"buries 5 cards"``).
 
-    Args: action: an engine action or a `MaskedAction`; bird_name: the bird's name. Returns: str. Raises nothing
-    (unknown → repr).
+    Args: action: an engine action or a `MaskedAction`; bird_name: the bird's name. Returns: a
+    `rookcore.i18n.Message` (English as a str). Raises nothing (unknown → repr).
     """
     kind = type(action)
     if kind is MaskedAction:
         return action.words
     if kind is Bid:
-        return f"bids {action.amount}"
+        return lazy.gettext("bids {amount}", amount=action.amount)
     if kind is Pass:
-        return "passes"
+        return lazy.gettext("passes")
     if kind is Discard:
-        return "buries " + " ".join(c.display(bird_name) for c in sorted(action.cards))
+        return lazy.gettext("buries {cards}", cards=tuple(_card(bird_name, c) for c in sorted(action.cards)))
     if kind is NameTrump:
-        return f"names {COLOUR_NAMES.get(action.colour, action.colour)} trump"
+        return lazy.gettext("names {colour} trump", colour=colour_word(action.colour))
     if kind is Play:
-        return "plays " + action.card.display(bird_name)
+        return lazy.gettext("plays {card}", card=_card(bird_name, action.card))
     return repr(action)
+
+
+def move_sentence(seat: int, action: Any, bird_name: str = "Rook") -> Message | str:
+    """The action as a sentence with its seat: ``"E bids 85"``, ``"S passes"``, ``"W buries R5 R6"``, ``"N names
+    Green trump"``, ``"E plays G9"``; a `MaskedAction` by its ``sentence`` (``"E buries 5 cards"``).
+
+    Args: seat: 0..3 (N, E, S, W); action: an engine action or a `MaskedAction`; bird_name: the bird's name.
+    Returns: a `rookcore.i18n.Message`. Raises IndexError for a seat outside 0..3.
+    """
+    who = seat_word(seat)
+    kind = type(action)
+    if kind is MaskedAction:
+        return action.sentence or lazy.gettext("{seat} {move}", seat=who, move=action.words)
+    if kind is Bid:
+        return lazy.gettext("{seat} bids {amount}", seat=who, amount=action.amount)
+    if kind is Pass:
+        return lazy.gettext("{seat} passes", seat=who)
+    if kind is Discard:
+        return lazy.gettext("{seat} buries {cards}", seat=who,
+                            cards=tuple(_card(bird_name, c) for c in sorted(action.cards)))
+    if kind is NameTrump:
+        return lazy.gettext("{seat} names {colour} trump", seat=who, colour=colour_word(action.colour))
+    if kind is Play:
+        return lazy.gettext("{seat} plays {card}", seat=who, card=_card(bird_name, action.card))
+    return lazy.gettext("{seat} {move}", seat=who, move=repr(action))
 
 
 def phase_kind(obs: Observation) -> str:
@@ -168,16 +218,21 @@ class RandomPlayer:
         """
         check_to_act(obs)
         kind = phase_kind(obs)
-        who = SEATS[obs.seat]
+        who = seat_word(obs.seat)
         if kind == "discard":
-            cards = self.rng.sample(sorted(obs.hand), obs.rules.nest_size)
+            n = obs.rules.nest_size
+            cards = self.rng.sample(sorted(obs.hand), n)
             action = Discard(cards)
-            return Decision(action, (Candidate(action, 1.0, "random"),),
-                            f"{who} puts back {obs.rules.nest_size} cards chosen at random.", obs.seat, kind,
-                            score_meaning=RANDOM_SCORE)
+            return Decision(action, (Candidate(action, 1.0, lazy.gettext("random")),),
+                            lazy.ngettext("{seat} puts back {count} card chosen at random.",
+                                          "{seat} puts back {count} cards chosen at random.", n, seat=who, count=n),
+                            obs.seat, kind, score_meaning=random_score())
         legal = list(obs.legal)
         action = legal[self.rng.randrange(len(legal))]
-        cands = (Candidate(action, 1.0, "random"),) + tuple(Candidate(a, 0.0, "not picked") for a in legal
-                                                             if a != action)
-        return Decision(action, cands, f"{who} picks at random among {len(legal)} legal moves.", obs.seat, kind,
-                        score_meaning=RANDOM_SCORE)
+        cands = (Candidate(action, 1.0, lazy.gettext("random")),) + tuple(
+            Candidate(a, 0.0, lazy.gettext("not picked")) for a in legal if a != action)
+        n = len(legal)
+        return Decision(action, cands, lazy.ngettext("{seat} picks at random among {count} legal move.",
+                                                     "{seat} picks at random among {count} legal moves.", n,
+                                                     seat=who, count=n),
+                        obs.seat, kind, score_meaning=random_score())

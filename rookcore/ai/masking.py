@@ -16,7 +16,11 @@ The rule, judged at the present moment (a card an AI kept at step 5 and played a
   ``secret`` is not); the candidates that are not seen, other than the chosen one, are folded into one row ("plays
   another card"), scored as the best of them, so their number does not tell how many cards the AI could play;
 * a last safety pass: a text that still names a card the reader cannot see (an old or foreign `Decision` without
-  ``secret``) is replaced by the wait-for-the-end sentence.
+  ``secret``) is replaced by the wait-for-the-end sentence. The pass reads the text as the reader is shown it: in
+  English and in the active language (`rookcore.i18n`; the bird and the Red 1 by their translated names too), so it
+  holds in every language; masking is done when the reasoning is drawn, in the learner's language.
+
+Every sentence it gives is a `rookcore.i18n.Message` (English as a str, said in the reader's language when shown).
 
 Typical use (what `rookcore.table.Table.reasoning_for_learner` does)::
 
@@ -32,18 +36,35 @@ from typing import Any
 
 from ..actions import Discard, Play
 from ..cards import Card
-from ..hand import SEATS, HandState, Phase
+from ..hand import HandState, Phase
+from ..i18n import Message, current, lazy, localize
 from ..rules import Rules
+from ..words import card_text, rules_title, seat_word
 from .base import Candidate, Decision, MaskedAction
 
 __all__ = ["hidden_from", "cards_of", "mask_decision", "names_hidden_card", "waiting_sentence"]
 
-HIDDEN_NOTE = "the cards and their points are shown when the hand is over"
-OTHER_MOVES = {  # kind -> (the folded row's move, its note)
-    "play": ("plays another card", "the best of the other cards it could play; shown when the hand is over"),
-    "discard": ("buries other cards", "the best other choice of cards to bury; shown when the hand is over"),
-}
-OTHER_DEFAULT = ("another move", "the best of its other choices; shown when the hand is over")
+
+
+def hidden_note() -> Message:
+    """The note of a candidate whose cards are masked (a `rookcore.i18n.Message`)."""
+    return lazy.gettext("the cards and their points are shown when the hand is over")
+
+
+def _other_moves(kind: str, seat: int) -> tuple[MaskedAction, Message]:
+    """The folded row of the hidden other candidates of a decision of ``kind``: its move and its note."""
+    who = seat_word(seat)
+    if kind == "play":
+        return (MaskedAction(lazy.gettext("plays another card"), lazy.gettext("{seat} plays another card", seat=who)),
+                lazy.gettext("the best of the other cards it could play; shown when the hand is over"))
+    if kind == "discard":
+        return (MaskedAction(lazy.gettext("buries other cards"), lazy.gettext("{seat} buries other cards", seat=who)),
+                lazy.gettext("the best other choice of cards to bury; shown when the hand is over"))
+    return (MaskedAction(lazy.gettext("another move"), lazy.gettext("{seat} makes another move", seat=who)),
+            lazy.gettext("the best of its other choices; shown when the hand is over"))
+
+
+HIDDEN_NOTE = hidden_note()
 
 
 def hidden_from(state: HandState, seat: int) -> frozenset[Card]:
@@ -77,24 +98,32 @@ def cards_of(action: Any) -> frozenset[Card]:
     return frozenset()
 
 
-def waiting_sentence(seat: int) -> str:
+def waiting_sentence(seat: int) -> Message:
     """The sentence given for reasoning that cannot be told without hidden cards: "E weighed cards you cannot see
-    yet; its reasoning is shown when the hand is over." Args: seat: the AI's seat 0..3. Returns: str."""
-    return f"{SEATS[seat]} weighed cards you cannot see yet; its reasoning is shown when the hand is over."
+    yet; its reasoning is shown when the hand is over." Args: seat: the AI's seat 0..3. Returns: a
+    `rookcore.i18n.Message`."""
+    return lazy.gettext("{seat} weighed cards you cannot see yet; its reasoning is shown when the hand is over.",
+                        seat=seat_word(seat))
 
 
-def _masked_action(action: Any) -> MaskedAction:
-    """The chosen action said without its cards: "buries 5 cards", "plays a card"."""
+def _masked_action(action: Any, seat: int) -> MaskedAction:
+    """The chosen action said without its cards: "buries 5 cards", "plays a card" (with ``seat``'s sentence)."""
+    who = seat_word(seat)
     if isinstance(action, Discard):
-        return MaskedAction(f"buries {len(action.cards)} cards")
-    return MaskedAction("plays a card")
+        n = len(action.cards)
+        return MaskedAction(lazy.ngettext("buries {count} card", "buries {count} cards", n, count=n),
+                            lazy.ngettext("{seat} buries {count} card", "{seat} buries {count} cards", n, seat=who,
+                                          count=n))
+    return MaskedAction(lazy.gettext("plays a card"), lazy.gettext("{seat} plays a card", seat=who))
 
 
 @lru_cache(maxsize=64)
-def _names_pattern(cards: frozenset[Card], rules: Rules) -> re.Pattern | None:
-    """A regex matching the page names ("R14", "Crow", "Red 1") and record names ("CROW") of ``cards`` as whole
+def _names_pattern(cards: frozenset[Card], rules: Rules, lang: str) -> re.Pattern | None:
+    """A regex matching the page names ("R14", "Crow", "Red 1"), record names ("CROW") and, in the language
+    ``lang`` (the active one, `rookcore.i18n`), the translated names ("Krähe", "Rote 1") of ``cards`` as whole
     words; None for no cards. Cached: a pane asks for the same hidden cards once per AI move shown."""
-    names = {rules.display_name(c) for c in cards} | {rules.card_name(c) for c in cards}
+    names = ({rules.display_name(c) for c in cards} | {rules.card_name(c) for c in cards}
+             | {card_text(rules, c) for c in cards})
     if not names:
         return None
     alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
@@ -102,18 +131,28 @@ def _names_pattern(cards: frozenset[Card], rules: Rules) -> re.Pattern | None:
 
 
 def names_hidden_card(text: str, hidden: frozenset[Card], rules: Rules) -> bool:
-    """Whether ``text`` names a card of ``hidden`` as the page writes cards ("R14", "Crow", "Red 1", "CROW"), the
-    rule set's title ("The Red 1", "Partnership Rook") left out. Args: text: str; hidden: Cards; rules: the rule
-    set. Returns: bool. Raises nothing."""
-    pattern = _names_pattern(frozenset(hidden), rules)
-    return bool(pattern and pattern.search(text.replace(rules.title, " ")))
+    """Whether ``text``, as the reader is shown it (a `rookcore.i18n.Message` said in the active language, and
+    in English), names a card of ``hidden`` as the page writes cards ("R14", "Crow", "Red 1", "CROW"; the bird and
+    the Red 1 also by their names in the active language), the rule set's title ("The Red 1", "Partnership Rook",
+    in English and translated) left out. Args: text: str or Message; hidden: Cards; rules: the rule set. Returns:
+    bool. Raises nothing."""
+    pattern = _names_pattern(frozenset(hidden), rules, current().lang)
+    if pattern is None:
+        return False
+    titles = (rules.title, rules_title(rules))
+    for said in {str(text), localize(text)}:
+        for title in titles:
+            said = said.replace(title, " ")
+        if pattern.search(said):
+            return True
+    return False
 
 
-def _mask_candidate(cand: Candidate, hidden: frozenset[Card]) -> Candidate:
+def _mask_candidate(cand: Candidate, hidden: frozenset[Card], seat: int) -> Candidate:
     """``cand`` as seen: its action in words if its cards are hidden (with `HIDDEN_NOTE`), the note replaced
     by ``public_note`` when a card of its ``secret`` is hidden."""
     if cards_of(cand.action) & hidden:
-        return Candidate(_masked_action(cand.action), cand.score, cand.public_note or HIDDEN_NOTE)
+        return Candidate(_masked_action(cand.action, seat), cand.score, cand.public_note or hidden_note())
     if cand.secret & hidden:
         return Candidate(cand.action, cand.score, cand.public_note)
     return cand
@@ -130,10 +169,10 @@ def _mask_candidates(decision: Decision, hidden: frozenset[Card]) -> tuple[Candi
             at = len(out) if at is None else at
             folded.append(cand)
             continue
-        out.append(_mask_candidate(cand, hidden))
+        out.append(_mask_candidate(cand, hidden, decision.seat))
     if folded:
-        words, note = OTHER_MOVES.get(decision.kind, OTHER_DEFAULT)
-        out.insert(at, Candidate(MaskedAction(words), max(c.score for c in folded), note))
+        move, note = _other_moves(decision.kind, decision.seat)
+        out.insert(at, Candidate(move, max(c.score for c in folded), note))
     return tuple(out)
 
 
@@ -156,12 +195,12 @@ def mask_decision(decision: Decision, hidden: frozenset[Card], rules: Rules) -> 
         return decision
     action = decision.action
     if cards_of(action) & hidden:
-        action = _masked_action(action)
+        action = _masked_action(action, decision.seat)
     candidates = _mask_candidates(decision, hidden)
     explanation = _explanation(decision, hidden)
     if names_hidden_card(explanation, hidden, rules):  # the safety pass: a sentence that still names one
         explanation = waiting_sentence(decision.seat)
-    candidates = tuple(c if not names_hidden_card(c.note, hidden, rules) else replace(c, note=HIDDEN_NOTE)
+    candidates = tuple(c if not names_hidden_card(c.note, hidden, rules) else replace(c, note=hidden_note())
                        for c in candidates)
     if (action is decision.action and explanation == decision.explanation
             and candidates == decision.candidates):

@@ -19,62 +19,94 @@ import random
 from typing import Iterable
 
 from ..actions import PASS, Bid, Discard, NameTrump
-from ..cards import COLOUR_NAMES, COLOURS, Card
-from ..hand import SEATS, TEAM_NAMES, Observation, TrickTables, trick_tables, trick_winner
+from ..cards import COLOURS, Card
+from ..hand import Observation, TrickTables, trick_tables, trick_winner
+from ..i18n import Message, lazy
 from ..rules import BIRD_BELOW_RED_ONE, BIRD_BOTTOM, BIRD_TOP, MAKE_BID, RED_ONE, Rules
+from ..words import card_word, colour_word, seat_word, team_word, title_word
 from .base import Candidate, Decision, check_to_act, phase_kind
 
 BIRD = Card.bird()
 
-CALL_SCORE = ("Score of a bid: by how many points the hand's estimated worth, less a {margin:g}-point safety margin "
-              "(and 15 points more when its partner holds the bid), is above the bid; Pass scores −0.5, so the AI "
-              "bids only when its estimate covers the bid.")
-DISCARD_SCORE = ("Score: the strength of the cards it keeps with that colour as trump: the tricks it expects to take, "
-                 "plus 0.1 for each trump.")
-TRUMP_SCORE = ("Score: the strength of the hand with that colour as trump: the tricks it expects to take, plus 0.1 for "
-               "each trump.")
-PLAY_SCORE = ("Score: the points the card is expected to win for its side on this trick (the chance of taking the "
-              "trick, less the chance of losing it, times the points at stake), less the points it is worth kept for a "
-              "later trick.")
+
+
+def call_score(margin: float) -> Message:
+    """What the rule-based player's call scores mean, with its safety ``margin`` in points (a `Message`)."""
+    return lazy.gettext("Score of a bid: by how many points the hand's estimated worth, less a {margin:g}-point "
+                        "safety margin (and 15 points more when its partner holds the bid), is above the bid; Pass "
+                        "scores −0.5, so the AI bids only when its estimate covers the bid.", margin=margin)
+
+
+def discard_score() -> Message:
+    """What the rule-based player's discard scores mean (a `Message`)."""
+    return lazy.gettext("Score: the strength of the cards it keeps with that colour as trump: the tricks it expects "
+                        "to take, plus 0.1 for each trump.")
+
+
+def trump_score() -> Message:
+    """What the rule-based player's trump scores mean (a `Message`)."""
+    return lazy.gettext("Score: the strength of the hand with that colour as trump: the tricks it expects to take, "
+                        "plus 0.1 for each trump.")
+
+
+def play_score() -> Message:
+    """What the rule-based player's card scores mean (a `Message`)."""
+    return lazy.gettext("Score: the points the card is expected to win for its side on this trick (the chance of "
+                        "taking the trick, less the chance of losing it, times the points at stake), less the points "
+                        "it is worth kept for a later trick.")
+
+
+CALL_SCORE, DISCARD_SCORE, TRUMP_SCORE, PLAY_SCORE = call_score(5.0), discard_score(), trump_score(), play_score()
 
 
 # --------------------------------------------------------------------------- rule-set facts
-def bird_fact(rules: Rules) -> str:
-    """Plain words for where the bird ranks (rules.md §2 "bird", §3), e.g. "the Crow is the lowest trump in CrowsNest"."""
+def bird_fact(rules: Rules) -> Message:
+    """Plain words for where the bird ranks (rules.md §2 "bird", §3), e.g. "the Crow is the lowest trump in
+    CrowsNest" (a `rookcore.i18n.Message`, a clause to follow a reason)."""
+    title = title_word(rules)
     if not rules.bird:
-        return f"there is no bird in {rules.title}"
-    place = {BIRD_BOTTOM: "the lowest trump", BIRD_TOP: "the highest trump",
-             BIRD_BELOW_RED_ONE: "the second trump, under the Red 1"}[rules.bird_place]
-    return f"the {rules.bird_name} is {place} in {rules.title}"
+        return lazy.gettext("there is no bird in {title}", title=title)
+    bird = card_word(rules, BIRD)
+    if rules.bird_place == BIRD_BOTTOM:
+        return lazy.gettext("the {bird} is the lowest trump in {title}", bird=bird, title=title)
+    if rules.bird_place == BIRD_TOP:
+        return lazy.gettext("the {bird} is the highest trump in {title}", bird=bird, title=title)
+    return lazy.gettext("the {bird} is the second trump, under the Red 1 in {title}", bird=bird, title=title)
 
 
-def counter_fact(rules: Rules, card: Card) -> str:
-    """Plain words for a counter's value (rules.md §2 "counters"), e.g. "the 1s are worth 15 here"; "" for non-counters."""
+def counter_fact(rules: Rules, card: Card) -> Message | str:
+    """Plain words for a counter's value (rules.md §2 "counters"), e.g. "the 1s are worth 15 here"; "" for
+    non-counters. Returns a `rookcore.i18n.Message` (or "")."""
     pts = rules.card_points.get(card, 0)
     if not pts:
         return ""
     if card == BIRD:
-        return f"the {rules.bird_name} is worth {pts} points"
+        return lazy.ngettext("the {bird} is worth {points} point", "the {bird} is worth {points} points", pts,
+                             bird=card_word(rules, BIRD), points=pts)
     if rules.red_one and card == RED_ONE:
-        return f"the Red 1 is worth {pts} points"
-    return f"the {card.number}s are worth {pts} here"
+        return lazy.ngettext("the Red 1 is worth {points} point", "the Red 1 is worth {points} points", pts,
+                             points=pts)
+    # TRANSLATORS: {number} is a card number (5, 10, 14, 1): "the 10s are worth 10 here"
+    return lazy.gettext("the {number}s are worth {points} here", number=card.number, points=pts)
 
 
-def scoring_fact(rules: Rules) -> str:
-    """Plain words for what a made bid scores (rules.md §1.7, §2 "declarer made scores")."""
+def scoring_fact(rules: Rules) -> Message:
+    """Plain words for what a made bid scores (rules.md §1.7, §2 "declarer made scores"), a `Message`."""
     if rules.make_score == MAKE_BID:
-        return f"a made bid scores only the bid in {rules.title}"
-    return f"a made bid scores everything captured in {rules.title}"
+        return lazy.gettext("a made bid scores only the bid in {title}", title=title_word(rules))
+    return lazy.gettext("a made bid scores everything captured in {title}", title=title_word(rules))
 
 
-def nest_fact(rules: Rules) -> str:
-    """Plain words about the nest (rules.md §1.3, §1.6), e.g. "no nest in Partnership Rook"."""
+def nest_fact(rules: Rules) -> Message:
+    """Plain words about the nest (rules.md §1.3, §1.6), e.g. "no nest in Partnership Rook", a `Message`."""
     if not rules.nest_size:
-        return f"there is no nest in {rules.title}"
-    return f"the {rules.nest_size}-card nest goes to whoever takes the last trick"
+        return lazy.gettext("there is no nest in {title}", title=title_word(rules))
+    n = rules.nest_size
+    return lazy.ngettext("the {count}-card nest goes to whoever takes the last trick",
+                         "the {count}-card nest goes to whoever takes the last trick", n, count=n)
 
 
-def call_fact(rules: Rules) -> str:
+def call_fact(rules: Rules) -> Message:
     """The rule-set fact most relevant to bidding (rules.md §1.3, §1.7): no nest, bid-only scoring, or the nest."""
     if not rules.nest_size:
         return nest_fact(rules)
@@ -83,13 +115,26 @@ def call_fact(rules: Rules) -> str:
     return nest_fact(rules)
 
 
-def _trumps(n: int, colour: str = "") -> str:
-    """``"1 trump"``, ``"3 trumps"``, ``"5 Green trumps"`` (``colour``: a colour's name, or "")."""
-    return f"{n} {colour + ' ' if colour else ''}trump{'' if n == 1 else 's'}"
+def _trumps(n: int, colour: str | Message = "") -> Message:
+    """``"1 trump"``, ``"3 trumps"``, ``"5 Green trumps"`` (``colour``: a colour's name, or ""), a `Message`."""
+    if colour:
+        # TRANSLATORS: "5 Green trumps": {colour} is a colour's name
+        return lazy.ngettext("{count} {colour} trump", "{count} {colour} trumps", n, count=n, colour=colour)
+    return lazy.ngettext("{count} trump", "{count} trumps", n, count=n)
 
 
-def _card_list(rules: Rules, cards: Iterable[Card]) -> str:
-    return " ".join(rules.display_name(c) for c in sorted(cards))
+def _sentence(reason: Message, fact: Message | str = "") -> Message:
+    """A reason clause made a sentence, with a rule-set fact (a clause) after it when there is one."""
+    if fact:
+        # TRANSLATORS: {reason} and {fact} are whole clauses of the AI's reasoning, each translated on its own
+        return lazy.gettext("{reason}; {fact}.", reason=reason, fact=fact)
+    # TRANSLATORS: a reason clause of the AI made a sentence
+    return lazy.gettext("{reason}.", reason=reason)
+
+
+def _card_list(rules: Rules, cards: Iterable[Card]) -> tuple:
+    """The cards by name in id order, as a `Message` parameter (a tuple: said joined by spaces, "R5 R6 Crow")."""
+    return tuple(card_word(rules, c) for c in sorted(cards))
 
 
 def _held_trumps(rules: Rules, cards: Iterable[Card], colour: str) -> frozenset[Card]:
@@ -225,7 +270,7 @@ class RuleBasedPlayer:
     # ---------------------------------------------------------------- calls (§1.2)
     def _call(self, obs: Observation) -> Decision:
         rules, seat = obs.rules, obs.seat
-        who = SEATS[seat]
+        who = seat_word(seat)
         partner = (seat + 2) % 4
         est, col, n_t = hand_estimate(rules, obs.hand)
         partner_bid = any(s == partner and type(a) is Bid for s, a in obs.calls)
@@ -235,40 +280,53 @@ class RuleBasedPlayer:
         limit = est - self.BID_MARGIN
         partner_high = high_owner == partner
         penalty = 15.0 if partner_high else 0.0
-        worth = f"hand worth about {est:.0f} points"
+        est_i = int(round(est))
+        worth = lazy.ngettext("hand worth about {points} point", "hand worth about {points} points", est_i,
+                              points=est_i)
         cands = [Candidate(PASS, -0.5, worth)]
         for a in obs.legal:
             if type(a) is Bid:
                 cands.append(Candidate(a, round(limit - a.amount - penalty, 3), worth))
         cands = self._pick(cands, lambda a: a.amount if type(a) is Bid else 0)
         action = cands[0].action
-        est_i = int(round(est))
-        colour = COLOUR_NAMES[col]
+        colour = colour_word(col)
         secret, public = frozenset(), ""
         if type(action) is Bid:
-            extra = f"; {call_fact(rules)}"
-            why = (f"{who}'s hand is worth about {est_i} points with {colour} as trump ({_trumps(n_t)}), "
-                   f"so {who} bids {action.amount}{extra}.")
+            fact = call_fact(rules)
+            why = lazy.ngettext(
+                "{seat}'s hand is worth about {points} point with {colour} as trump ({trumps}), so {seat} bids "
+                "{amount}; {fact}.",
+                "{seat}'s hand is worth about {points} points with {colour} as trump ({trumps}), so {seat} bids "
+                "{amount}; {fact}.", est_i,
+                seat=who, points=est_i, colour=colour, trumps=_trumps(n_t), amount=action.amount, fact=fact)
             secret = _held_trumps(rules, obs.hand, col)  # the sentence counts them
-            public = f"{who}'s hand is worth about {est_i} points, so {who} bids {action.amount}{extra}."
+            public = lazy.ngettext("{seat}'s hand is worth about {points} point, so {seat} bids {amount}; {fact}.",
+                                   "{seat}'s hand is worth about {points} points, so {seat} bids {amount}; {fact}.",
+                                   est_i, seat=who, points=est_i, amount=action.amount, fact=fact)
         else:
             lowest = min((a.amount for a in obs.legal if type(a) is Bid), default=None)
             if partner_high and lowest is not None and limit >= lowest:
-                why = (f"{who}'s partner {SEATS[partner]} already holds the bid at {obs.high_bid} and "
-                       f"{who}'s hand (about {est_i} points) is not clearly better, so {who} passes.")
+                why = lazy.ngettext(
+                    "{seat}'s partner {partner} already holds the bid at {bid} and {seat}'s hand (about {points} "
+                    "point) is not clearly better, so {seat} passes.",
+                    "{seat}'s partner {partner} already holds the bid at {bid} and {seat}'s hand (about {points} "
+                    "points) is not clearly better, so {seat} passes.", est_i,
+                    seat=who, partner=seat_word(partner), bid=obs.high_bid, points=est_i)
             elif lowest is None:
-                why = f"No higher bid exists in {rules.title}, so {who} passes."
+                why = lazy.gettext("No higher bid exists in {title}, so {seat} passes.", title=title_word(rules),
+                                   seat=who)
             else:
-                fact = call_fact(rules)
-                why = (f"{who}'s hand is worth about {est_i} points, not enough to bid {lowest} safely, "
-                       f"so {who} passes; {fact}.")
-        return Decision(action, tuple(cands), why, seat, "call", secret, public,
-                        CALL_SCORE.format(margin=self.BID_MARGIN))
+                why = lazy.ngettext(
+                    "{seat}'s hand is worth about {points} point, not enough to bid {amount} safely, so {seat} "
+                    "passes; {fact}.",
+                    "{seat}'s hand is worth about {points} points, not enough to bid {amount} safely, so {seat} "
+                    "passes; {fact}.", est_i, seat=who, points=est_i, amount=lowest, fact=call_fact(rules))
+        return Decision(action, tuple(cands), why, seat, "call", secret, public, call_score(self.BID_MARGIN))
 
     # ---------------------------------------------------------------- discard (§1.3)
     def _discard(self, obs: Observation) -> Decision:
         rules, seat = obs.rules, obs.seat
-        who = SEATS[seat]
+        who = seat_word(seat)
         hand = sorted(obs.hand)
         cands: list[Candidate] = []
         plans = {}
@@ -279,7 +337,9 @@ class RuleBasedPlayer:
             plans[col] = buried
             pts = rules.points_of(buried)
             cands.append(Candidate(Discard(buried), round(score, 3),
-                                   f"keep {COLOUR_NAMES[col]} as trump, bury {pts} points"))
+                                   lazy.ngettext("keep {colour} as trump, bury {points} point",
+                                                 "keep {colour} as trump, bury {points} points", pts,
+                                                 colour=colour_word(col), points=pts)))
         # de-duplicate identical discards (keep the best score)
         seen, unique = set(), []
         for c in sorted(cands, key=lambda c: -c.score):
@@ -292,39 +352,66 @@ class RuleBasedPlayer:
         kept = [c for c in hand if c not in action.cards]
         n_t = sum(1 for c in kept if c in set(rules.trump_order(col)))
         pts = rules.points_of(action.cards)
-        voids = [COLOUR_NAMES[x] for x in COLOURS if x != col
+        voids = [colour_word(x) for x in COLOURS if x != col
                  and not any(c.colour == x and not rules.is_trump_card(c) for c in kept)
                  and any(c.colour == x and not rules.is_trump_card(c) for c in hand)]
-        void_txt = f" and void {', '.join(voids)}" if voids else ""
-        pts_txt = (f"burying {pts} points of counters because {nest_fact(rules)}" if pts
-                   else "burying no counters")
-        why = (f"{who} puts back {_card_list(rules, action.cards)} to keep {_trumps(n_t, COLOUR_NAMES[col])}"
-               f"{void_txt}, {pts_txt}.")
-        public = (f"{who} buries {len(action.cards)} cards and keeps its trumps; the cards are shown when the hand "
-                  "is over.")
-        return Decision(action, tuple(unique), why, seat, "discard", frozenset(kept), public, DISCARD_SCORE)
+        parts = dict(seat=who, cards=_card_list(rules, action.cards), trumps=_trumps(n_t, colour_word(col)),
+                     voids=voids, points=pts)
+        if voids and pts:
+            why = lazy.ngettext(
+                "{seat} puts back {cards} to keep {trumps} and void {voids}, burying {points} point of counters "
+                "because {fact}.",
+                "{seat} puts back {cards} to keep {trumps} and void {voids}, burying {points} points of counters "
+                "because {fact}.", pts, fact=nest_fact(rules), **parts)
+        elif pts:
+            why = lazy.ngettext(
+                "{seat} puts back {cards} to keep {trumps}, burying {points} point of counters because {fact}.",
+                "{seat} puts back {cards} to keep {trumps}, burying {points} points of counters because {fact}.",
+                pts, fact=nest_fact(rules), **parts)
+        elif voids:
+            why = lazy.gettext("{seat} puts back {cards} to keep {trumps} and void {voids}, burying no counters.",
+                               **parts)
+        else:
+            why = lazy.gettext("{seat} puts back {cards} to keep {trumps}, burying no counters.", **parts)
+        n = len(action.cards)
+        public = lazy.ngettext("{seat} buries {count} card and keeps its trumps; the cards are shown when the hand "
+                               "is over.",
+                               "{seat} buries {count} cards and keeps its trumps; the cards are shown when the hand "
+                               "is over.", n, seat=who, count=n)
+        return Decision(action, tuple(unique), why, seat, "discard", frozenset(kept), public, discard_score())
 
     # ---------------------------------------------------------------- trump (§1.4)
     def _trump(self, obs: Observation) -> Decision:
         rules, seat = obs.rules, obs.seat
-        who = SEATS[seat]
+        who = seat_word(seat)
         ranked = best_trump(rules, obs.hand)
         hand = frozenset(obs.hand)  # the counts of every colour ("0 trumps" too) tell the hand's shape
-        cands = [Candidate(NameTrump(col), round(s, 3), f"{_trumps(n)}, strength {s:.1f}", hand, f"strength {s:.1f}")
+        cands = [Candidate(NameTrump(col), round(s, 3),
+                           lazy.gettext("{trumps}, strength {strength:.1f}", trumps=_trumps(n), strength=s), hand,
+                           lazy.gettext("strength {strength:.1f}", strength=s))
                  for s, col, n in ranked]
         cands = self._pick(cands, lambda a: COLOURS.index(a.colour))
         action = cands[0].action
         col = action.colour
         order = rules.trump_order(col)
         held = [c for c in order if c in obs.hand]
-        tops = [rules.display_name(c) for c in held[:2]]
+        tops = [card_word(rules, c) for c in held[:2]]
         special = [c for c in held if rules.is_trump_card(c)]
-        fact = f"; {bird_fact(rules)}" if BIRD in special else (
-            "; the Red 1 is always the top trump" if special else "")
-        why = (f"{who} names {COLOUR_NAMES[col]} trump, its strongest colour with {_trumps(len(held))} "
-               f"led by {' and '.join(tops) if tops else 'none'}{fact}.")
-        public = f"{who} names {COLOUR_NAMES[col]} trump, its strongest colour."
-        return Decision(action, tuple(cands), why, seat, "trump", frozenset(held), public, TRUMP_SCORE)
+        fact = bird_fact(rules) if BIRD in special else (
+            lazy.gettext("the Red 1 is always the top trump") if special else "")
+        parts = dict(seat=who, colour=colour_word(col), trumps=_trumps(len(held)))
+        if len(tops) == 2:
+            reason = lazy.gettext("{seat} names {colour} trump, its strongest colour with {trumps} led by {first} "
+                                  "and {second}", first=tops[0], second=tops[1], **parts)
+        elif tops:
+            reason = lazy.gettext("{seat} names {colour} trump, its strongest colour with {trumps} led by {first}",
+                                  first=tops[0], **parts)
+        else:
+            reason = lazy.gettext("{seat} names {colour} trump, its strongest colour with {trumps}", **parts)
+        why = _sentence(reason, fact)
+        public = lazy.gettext("{seat} names {colour} trump, its strongest colour.", seat=who,
+                              colour=colour_word(col))
+        return Decision(action, tuple(cands), why, seat, "trump", frozenset(held), public, trump_score())
 
     # ---------------------------------------------------------------- play (§1.5, §3)
     def _play(self, obs: Observation) -> Decision:
@@ -339,7 +426,7 @@ class RuleBasedPlayer:
         cands = self._pick(cands, lambda a: int(a.card))
         action = cands[0].action
         why = ctx.explain(action.card, info[action.card], len(legal))
-        return Decision(action, tuple(cands), why, obs.seat, "play", score_meaning=PLAY_SCORE)
+        return Decision(action, tuple(cands), why, obs.seat, "play", score_meaning=play_score())
 
 
 def best_trump_score(rules: Rules, cards: list[Card], colour: str) -> float:
@@ -542,69 +629,85 @@ class _PlayContext:
         value = trick_pts + remaining * self.avg_card * 0.6 + self.trick_bonus
         keep = self.keep_value(card, leading)
         s = (2.0 * p - 1.0) * value - keep
-        note = (f"{TEAM_NAMES[self.seat & 1]} take the trick {p:.0%} of the time, trick worth ≈{value:.0f} points, "
-                f"worth {keep:.1f} points if kept for later")
+        note = lazy.gettext("{team} take the trick {chance:.0%} of the time, trick worth ≈{value:.0f} points, worth "
+                            "{keep:.1f} points if kept for later", team=team_word(self.seat & 1), chance=p,
+                            value=value, keep=keep)
         return s, note, {"p": p, "value": value, "mine": mine, "trick_pts": trick_pts}
 
     # -- explanation
-    def explain(self, card: Card, d: dict, n_legal: int) -> str:
-        """One sentence on why ``card`` was played (rules.md §1.5, §3), naming a rule-set fact where relevant."""
+    def explain(self, card: Card, d: dict, n_legal: int) -> Message:
+        """One sentence on why ``card`` was played (rules.md §1.5, §3), naming a rule-set fact where relevant (a
+        `rookcore.i18n.Message`)."""
         obs, rules, t = self.obs, self.rules, self.tables
-        who, name = SEATS[self.seat], rules.display_name(card)
+        who, name = seat_word(self.seat), card_word(rules, card)
+        partner = seat_word(self.partner)
         pts = self.pts[card]
         facts = []
         if card == BIRD:
             facts.append(bird_fact(rules))
         elif rules.red_one and card == RED_ONE:
-            facts.append("the Red 1 is the top trump")
+            facts.append(lazy.gettext("the Red 1 is the top trump"))
         if pts and card != BIRD and not (rules.red_one and card == RED_ONE):
             facts.append(counter_fact(rules, card))
         if self.last_trick and rules.nest_size and d["p"] >= 0.5:
             facts.append(nest_fact(rules))
-        fact = f"; {facts[0]}" if facts else ""
         p = d["p"]
         if n_legal == 1:
             led = t.suit[obs.trick[0]] if obs.trick else None
             follows = led is not None and t.suit[card] == led and len(obs.hand) > 1
             if len(obs.hand) == 1:
-                why = f"{name} is {who}'s last card"
+                why = lazy.gettext("{card} is {seat}'s last card", card=name, seat=who)
+            elif follows:
+                why = lazy.gettext("{card} is {seat}'s only legal card (must follow {colour})", card=name, seat=who,
+                                   colour=colour_word(COLOURS[led]))
             else:
-                why = f"{name} is {who}'s only legal card" + (
-                    f" (must follow {COLOUR_NAMES[COLOURS[led]]})" if follows else "")
+                why = lazy.gettext("{card} is {seat}'s only legal card", card=name, seat=who)
         elif not obs.trick:
             if t.suit[card] == t.trump and self.draw_mode:
-                why = f"{who} leads trump {name} to draw the opponents' trumps and protect its side's winners"
+                why = lazy.gettext("{seat} leads trump {card} to draw the opponents' trumps and protect its side's "
+                                   "winners", seat=who, card=name)
             elif p >= 0.6:
-                why = f"{who} leads {name} because it is likely to win the trick (about {p:.0%})"
+                why = lazy.gettext("{seat} leads {card} because it is likely to win the trick (about {chance:.0%})",
+                                   seat=who, card=name, chance=p)
             else:
-                why = f"{who} leads {name}, a low-risk card that gives away few points"
+                why = lazy.gettext("{seat} leads {card}, a low-risk card that gives away few points", seat=who,
+                                   card=name)
         else:
             cur = trick_winner(t, obs.trick)
             cur_seat = (obs.trick_leader + cur) % 4
             if d["mine"] and p >= 0.5:
-                why = (f"{who} plays {name} to take this trick ({_trick_worth(d['trick_pts'], pts, name)}) as "
-                       f"cheaply as it can (about {p:.0%} to hold)")
+                why = lazy.gettext("{seat} plays {card} to take this trick ({worth}) as cheaply as it can (about "
+                                   "{chance:.0%} to hold)", seat=who, card=name,
+                                   worth=_trick_worth(d["trick_pts"], pts, name), chance=p)
             elif cur_seat == self.partner and not d["mine"] and pts:
-                why = f"{who} gives the {pts}-point {name} to partner {SEATS[self.partner]}, who is winning the trick"
+                why = lazy.gettext("{seat} gives the {points}-point {card} to partner {partner}, who is winning the "
+                                   "trick", seat=who, points=pts, card=name, partner=partner)
             elif cur_seat == self.partner and not d["mine"]:
-                why = f"{who} plays a low {name} because partner {SEATS[self.partner]} is already winning the trick"
+                why = lazy.gettext("{seat} plays a low {card} because partner {partner} is already winning the "
+                                   "trick", seat=who, card=name, partner=partner)
             elif d["mine"]:
-                why = f"{who} plays {name} to try for the trick, though it may be beaten"
+                why = lazy.gettext("{seat} plays {card} to try for the trick, though it may be beaten", seat=who,
+                                   card=name)
             elif p >= 0.5 and len(obs.trick) < 2:  # partner still to play and likely to take it
-                why = (f"{who} plays {name}, its least useful card, and leaves the trick to partner "
-                       f"{SEATS[self.partner]}, still to play ({TEAM_NAMES[self.seat & 1]} take it about {p:.0%} of "
-                       "the time)")
+                why = lazy.gettext("{seat} plays {card}, its least useful card, and leaves the trick to partner "
+                                   "{partner}, still to play ({team} take it about {chance:.0%} of the time)",
+                                   seat=who, card=name, partner=partner, team=team_word(self.seat & 1), chance=p)
             else:
-                why = f"{who} does not play for this trick: it plays {name}, its least useful card"
-        return why + fact + "."
+                why = lazy.gettext("{seat} does not play for this trick: it plays {card}, its least useful card",
+                                   seat=who, card=name)
+        return _sentence(why, facts[0] if facts else "")
 
 
-def _trick_worth(worth: int, own: int, name: str) -> str:
+def _trick_worth(worth: int, own: int, name) -> Message:
     """The points a trick would hold with the AI's own card in it, in words: "no points", "15 points", "10 points,
     all of them its own B10", "25 points with its own Crow's 20". Args: ``worth`` the trick's points with the card,
-    ``own`` the card's points, ``name`` its name. Raises nothing."""
+    ``own`` the card's points, ``name`` its name (a card word). Returns a `Message`. Raises nothing."""
     if worth == 0:
-        return "no points"
+        return lazy.gettext("no points")
     if own == worth:
-        return f"{worth} points, all of them its own {name}"
-    return f"{worth} points with its own {name}'s {own}" if own else f"{worth} points"
+        return lazy.ngettext("{points} point, all of them its own {card}", "{points} points, all of them its own {card}",
+                             worth, points=worth, card=name)
+    if own:
+        return lazy.ngettext("{points} point with its own {card}'s {own}", "{points} points with its own {card}'s {own}",
+                             worth, points=worth, card=name, own=own)
+    return lazy.ngettext("{points} point", "{points} points", worth, points=worth)

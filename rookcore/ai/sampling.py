@@ -14,8 +14,10 @@ import random
 from dataclasses import dataclass, field
 
 from ..actions import PASS, Bid, Discard, NameTrump, Play, bid
-from ..cards import COLOUR_NAMES, COLOURS, Card
-from ..hand import SEATS, TEAM_NAMES, HandState, Observation, Phase, hand_score, trick_winner
+from ..cards import COLOURS, Card
+from ..hand import HandState, Observation, Phase, hand_score, trick_winner
+from ..i18n import Message, lazy
+from ..words import card_word, colour_word, seat_word, team_word
 from .base import Candidate, Decision, check_to_act, describe_action, phase_kind
 from .masking import cards_of
 from .rules_based import RuleBasedPlayer, greedy_discard, hand_estimate
@@ -25,9 +27,21 @@ DD_TRICKS = 6      # solve exactly once the seat to act holds this many cards or
 PLAY_WORLDS = 32   # worlds per card-play decision
 PLAN_WORLDS = 12   # worlds per call / discard / trump decision
 MAKE_CONFIDENCE = 0.6  # a bid needs this estimated chance of making
-CALL_SCORE = "Score of a bid: the percent of the sampled deals in which it is made; Pass shows the percent a bid needs."
-MARGIN_SCORE = ("Score: by how many points the AI's side ends the hand ahead of the other side in hand score, on "
-                "average over the sampled deals (below 0: behind).")
+
+
+def call_score() -> Message:
+    """What the strong player's call scores mean (a `rookcore.i18n.Message`)."""
+    return lazy.gettext("Score of a bid: the percent of the sampled deals in which it is made; Pass shows the percent "
+                        "a bid needs.")
+
+
+def margin_score() -> Message:
+    """What the strong player's discard, trump and card scores mean (a `rookcore.i18n.Message`)."""
+    return lazy.gettext("Score: by how many points the AI's side ends the hand ahead of the other side in hand score, "
+                        "on average over the sampled deals (below 0: behind).")
+
+
+CALL_SCORE, MARGIN_SCORE = call_score(), margin_score()
 
 
 @dataclass
@@ -64,15 +78,35 @@ WEIGHTING = "a deal giving a bidder a hand too weak for its bid counts 0.3"
 BURIED = "guessing that the declarer buried the cards an AI would bury"
 
 
-def _deals(n: int, weighted: bool, seat: int, explain: bool = False, buried: bool = False) -> str:
+def _deals(n: int, weighted: bool, seat: int, explain: bool = False, buried: bool = False) -> Message:
     """"12 deals that fit what S has seen" (``seat`` S), with ", weighted by the bids" when the bids weighted them;
     ``explain`` gives how instead (`WEIGHTING`, from `SamplingPlayer._bid_weight`), and with ``buried`` (the
-    deals' hidden discard is modelled, `model_discard`) how the nest was guessed (`BURIED`). Returns a str."""
-    deals = f"{n} deals that fit what {SEATS[seat]} has seen"
-    if not explain:
-        return deals + ", weighted by the bids" if weighted else deals
-    how = ([BURIED] if buried else []) + ([f"weighted: {WEIGHTING}"] if weighted else [])
-    return deals + (f" ({'; '.join(how)})" if how else "")
+    deals' hidden discard is modelled, `model_discard`) how the nest was guessed (`BURIED`). Returns a
+    `rookcore.i18n.Message`."""
+    who = seat_word(seat)
+    if not explain and weighted:
+        return lazy.ngettext("{count} deal that fits what {seat} has seen, weighted by the bids",
+                             "{count} deals that fit what {seat} has seen, weighted by the bids", n, count=n, seat=who)
+    if explain and weighted and buried:
+        return lazy.ngettext(
+            "{count} deal that fits what {seat} has seen (guessing that the declarer buried the cards an AI would "
+            "bury; weighted: a deal giving a bidder a hand too weak for its bid counts 0.3)",
+            "{count} deals that fit what {seat} has seen (guessing that the declarer buried the cards an AI would "
+            "bury; weighted: a deal giving a bidder a hand too weak for its bid counts 0.3)", n, count=n, seat=who)
+    if explain and weighted:
+        return lazy.ngettext(
+            "{count} deal that fits what {seat} has seen (weighted: a deal giving a bidder a hand too weak for its "
+            "bid counts 0.3)",
+            "{count} deals that fit what {seat} has seen (weighted: a deal giving a bidder a hand too weak for its "
+            "bid counts 0.3)", n, count=n, seat=who)
+    if explain and buried:
+        return lazy.ngettext(
+            "{count} deal that fits what {seat} has seen (guessing that the declarer buried the cards an AI would "
+            "bury)",
+            "{count} deals that fit what {seat} has seen (guessing that the declarer buried the cards an AI would "
+            "bury)", n, count=n, seat=who)
+    return lazy.ngettext("{count} deal that fits what {seat} has seen", "{count} deals that fit what {seat} has seen",
+                         n, count=n, seat=who)
 
 
 def greedy_card(state: HandState, rng: random.Random) -> Card:
@@ -136,74 +170,113 @@ def rollout(state: HandState, rng: random.Random) -> HandState:
     return state
 
 
-def _points(x: float, qualifier: str = "") -> str:
-    """``x`` (≥ 0) rounded, with its unit and an optional ``qualifier`` before it: "1 point", "5 more points"."""
-    return f"{x:.0f} {qualifier + ' ' if qualifier else ''}point" + ("" if round(x) == 1 else "s")
+def _points(x: float, qualifier: str = "") -> Message:
+    """``x`` (≥ 0) rounded, with its unit and an optional ``qualifier`` ("more", "fewer") before it: "1 point",
+    "5 more points" (a `rookcore.i18n.Message`)."""
+    n = int(round(x))
+    if qualifier == "more":
+        return lazy.ngettext("{count} more point", "{count} more points", n, count=n)
+    if qualifier == "fewer":
+        return lazy.ngettext("{count} fewer point", "{count} fewer points", n, count=n)
+    return lazy.ngettext("{count} point", "{count} points", n, count=n)
 
 
-def _choice_name(action, bird_name: str, masked: bool = False, chosen: bool = True) -> str:
+def _choice_name(action, rules, masked: bool = False, chosen: bool = True) -> Message | str:
     """A card-play, discard or trump action as a noun: "Y12", "burying R5 R6", "Green as trump"; ``masked``: without
     the cards a reader cannot see (`rookcore.ai.masking`): the chosen discard as "burying 5 cards", another discard
-    as "burying other cards", another card (``chosen`` False) as "another card" (a card played is seen)."""
+    as "burying other cards", another card (``chosen`` False) as "another card" (a card played is seen). Returns a
+    `rookcore.i18n.Message` or a card's notation."""
     if masked and isinstance(action, Discard):
-        return f"burying {len(action.cards)} cards" if chosen else "burying other cards"
+        n = len(action.cards)
+        return (lazy.ngettext("burying {count} card", "burying {count} cards", n, count=n) if chosen
+                else lazy.gettext("burying other cards"))
     if masked and isinstance(action, Play) and not chosen:
-        return "another card"
+        return lazy.gettext("another card")
     if isinstance(action, Play):
-        return action.card.display(bird_name)
+        return card_word(rules, action.card)
     if isinstance(action, Discard):
-        return "burying " + " ".join(c.display(bird_name) for c in sorted(action.cards))
+        return lazy.gettext("burying {cards}", cards=tuple(card_word(rules, c) for c in sorted(action.cards)))
     if isinstance(action, NameTrump):
-        return f"{COLOUR_NAMES.get(action.colour, action.colour)} as trump"
-    return describe_action(action, bird_name)
+        return lazy.gettext("{colour} as trump", colour=colour_word(action.colour))
+    return describe_action(action, rules.bird_name)
 
 
-def _bid_effect(obs: Observation, made: float, plural: bool = False) -> str:
-    """What an action does to the bid, for the seat's side, given the chance ``made`` (0..1) that it is made:
+def _declaring(obs: Observation) -> bool:
+    """Whether the seat's side holds the bid (or no bid is won yet): its choices make the bid; else they set it."""
+    return obs.declarer is None or obs.declarer & 1 == obs.seat & 1
+
+
+def _bid_effect(obs: Observation, made: float) -> Message:
+    """What an action does to the bid, given the chance ``made`` (0..1) that it is made, as a noun's verb phrase:
     "makes the bid 80% of the time" for the declaring side, "sets E–W's bid 50% of the time" for a defender
-    (rules.md §1.6); ``plural`` for a team as subject ("make", "set")."""
-    s = "" if plural else "s"
-    if obs.declarer is None or obs.declarer & 1 == obs.seat & 1:
-        return f"make{s} the bid {made:.0%} of the time"
-    return f"set{s} {TEAM_NAMES[obs.declarer & 1]}'s bid {1 - made:.0%} of the time"
+    (rules.md §1.6). Returns a `rookcore.i18n.Message`."""
+    if _declaring(obs):
+        return lazy.gettext("makes the bid {chance:.0%} of the time", chance=made)
+    return lazy.gettext("sets {team}'s bid {chance:.0%} of the time", team=team_word(obs.declarer & 1),
+                        chance=1 - made)
 
 
-def _why(obs: Observation, chosen: tuple, runner, opening: str, masked: bool = False) -> str:
-    """One plain sentence for a card, discard or trump choice: ``opening`` (the deals and how they were played
-    out), then what the chosen action does to the bid and how far the seat's side ends the hand ahead of or behind
-    the other on the hand score (rules.md §1.7) on average; then the next choice's points and effect on the bid,
-    and how much worse off it leaves the side. ``chosen``, ``runner``: (action, its `_Tally`); runner may be None;
-    ``masked``: the actions named without their cards (`_choice_name`), for a reader who cannot see them.
-    Returns the sentence (str). Raises nothing."""
+def _why(obs: Observation, chosen: tuple, runner, opening: dict, masked: bool = False) -> Message:
+    """One plain sentence for a card, discard or trump choice: the deals and how they were played out
+    (``opening``: the `Message` parameters ``deals`` and ``method``), then what the chosen action does to the bid
+    and how far the seat's side ends the hand ahead of or behind the other on the hand score (rules.md §1.7) on
+    average; then the next choice's points and effect on the bid, and how much worse off it leaves the side.
+    ``chosen``, ``runner``: (action, its `_Tally`); runner may be None; ``masked``: the actions named without their
+    cards (`_choice_name`), for a reader who cannot see them. Returns a `rookcore.i18n.Message`. Raises nothing."""
     rules = obs.rules
-    side, other = TEAM_NAMES[obs.seat & 1], TEAM_NAMES[1 - (obs.seat & 1)]
+    side, other = team_word(obs.seat & 1), team_word(1 - (obs.seat & 1))
     margin, points, made = chosen[1].mean()
+    parts = dict(opening, choice=_choice_name(chosen[0], rules, masked), effect=_bid_effect(obs, made), side=side,
+                 other=other)
+    # the score (a made CrowsNest bid scores the bid), not the points captured
     if round(margin) > 0:
-        ahead = f"end the hand {_points(margin)} ahead of {other}"
+        first = lazy.gettext("In {deals}, {method}, {choice} {effect} and {side} end the hand {points} ahead of "
+                             "{other} in hand score on average", points=_points(margin), **parts)
     elif round(margin) < 0:
-        ahead = f"end the hand {_points(-margin)} behind {other}"
+        first = lazy.gettext("In {deals}, {method}, {choice} {effect} and {side} end the hand {points} behind "
+                             "{other} in hand score on average", points=_points(-margin), **parts)
     else:
-        ahead = f"end the hand level with {other}"
-    name = _choice_name(chosen[0], rules.bird_name, masked)
-    text = (f"{opening}{name} {_bid_effect(obs, made)} and {side} {ahead} in hand "
-            "score on average")  # the score (a made CrowsNest bid scores the bid), not the points captured
-    if runner is not None:
-        action, tally = runner
-        name = _choice_name(action, rules.bird_name, masked, chosen=False)
-        r_margin, r_points, r_made = tally.mean()
-        gap = margin - r_margin
-        if round(gap) == 0:
-            text += f"; {name} is as good"
+        first = lazy.gettext("In {deals}, {method}, {choice} {effect} and {side} end the hand level with {other} in "
+                             "hand score on average", **parts)
+    if runner is None:
+        return lazy.gettext("{reason}.", reason=first)
+    action, tally = runner
+    name = _choice_name(action, rules, masked, chosen=False)
+    r_margin, r_points, r_made = tally.mean()
+    gap = margin - r_margin
+    if round(gap) == 0:
+        second = lazy.gettext("{choice} is as good", choice=name)
+    else:
+        diff = r_points - points
+        alternative = (lazy.gettext("{choice} instead", choice=name) if isinstance(action, Discard)
+                       else lazy.gettext("with {choice}", choice=name))
+        chance = r_made if _declaring(obs) else 1 - r_made
+        more = dict(alternative=alternative, side=side, chance=chance, gap=_points(gap),
+                    team=team_word(obs.declarer & 1) if obs.declarer is not None else "")
+        # one sentence for each: fewer/as many/more points (more points yet worse off: the bid says why) × make/set
+        if round(diff) == 0 and _declaring(obs):
+            second = lazy.gettext("{alternative}, {side} would take as many points, make the bid {chance:.0%} of "
+                                  "the time, and end {gap} worse off in hand score on average", **more)
+        elif round(diff) == 0:
+            second = lazy.gettext("{alternative}, {side} would take as many points, set {team}'s bid {chance:.0%} of "
+                                  "the time, and end {gap} worse off in hand score on average", **more)
+        elif round(diff) > 0 and _declaring(obs):
+            second = lazy.gettext("{alternative}, {side} would take {points} but make the bid {chance:.0%} of the "
+                                  "time, and end {gap} worse off in hand score on average",
+                                  points=_points(abs(diff), "more"), **more)
+        elif round(diff) > 0:
+            second = lazy.gettext("{alternative}, {side} would take {points} but set {team}'s bid {chance:.0%} of "
+                                  "the time, and end {gap} worse off in hand score on average",
+                                  points=_points(abs(diff), "more"), **more)
+        elif _declaring(obs):
+            second = lazy.gettext("{alternative}, {side} would take {points}, make the bid {chance:.0%} of the "
+                                  "time, and end {gap} worse off in hand score on average",
+                                  points=_points(abs(diff), "fewer"), **more)
         else:
-            diff = r_points - points
-            taken = "take as many points" if round(diff) == 0 else \
-                f"take {_points(abs(diff), 'more' if diff > 0 else 'fewer')}"
-            effect = _bid_effect(obs, r_made, plural=True)
-            joint = " but" if round(diff) > 0 else ","  # more points yet worse off: the bid says why
-            instead = f"{name} instead" if isinstance(action, Discard) else f"with {name}"
-            text += (f"; {instead}, {side} would {taken}{joint} {effect}, and end {_points(gap)} worse off in "
-                     f"hand score on average")
-    return text + "."
+            second = lazy.gettext("{alternative}, {side} would take {points}, set {team}'s bid {chance:.0%} of the "
+                                  "time, and end {gap} worse off in hand score on average",
+                                  points=_points(abs(diff), "fewer"), **more)
+    return lazy.gettext("{reason}; {fact}.", reason=first, fact=second)
 
 
 class SamplingPlayer:
@@ -274,7 +347,7 @@ class SamplingPlayer:
     def _play(self, obs: Observation) -> Decision:
         legal = [a.card for a in obs.legal]
         if len(legal) == 1:
-            return self._single(obs, obs.legal[0], "it is the only legal card")
+            return self._single(obs, obs.legal[0])
         team = obs.seat & 1
         tallies = {c: _Tally() for c in legal}
         exact = len(obs.hand) <= DD_TRICKS
@@ -289,7 +362,8 @@ class SamplingPlayer:
                 rollout(trial, self.rng)
                 tallies[card].add(w, *self._margin(obs.rules, team, trial.captured, trial.declarer,
                                                     trial.high_bid))
-        method = "each played out with all cards open" if exact else "each played out quickly by simple rules"
+        method = (lazy.gettext("each played out with all cards open") if exact
+                  else lazy.gettext("each played out quickly by simple rules"))
         return self._decide(obs, {Play(c): t for c, t in tallies.items()}, method, self.worlds)
 
     def _solve(self, state: HandState):
@@ -347,26 +421,29 @@ class SamplingPlayer:
         deals = _deals(n, weighted, obs.seat)
         for action, t in tallies.items():
             if action is PASS:
-                cands.append(Candidate(PASS, round(100 * need, 2), f"pass unless a bid is made in at least "
-                                                                  f"{need:.0%} of {deals}"))
+                cands.append(Candidate(PASS, round(100 * need, 2),
+                                       lazy.gettext("pass unless a bid is made in at least {chance:.0%} of {deals}",
+                                                    chance=need, deals=deals)))
                 continue
             margin, points, made = t.mean()
-            cands.append(Candidate(action, round(100 * made, 2), f"made in {made:.0%} of {deals}, expected "
-                                                                 f"hand-score margin {margin:+.0f}, "
-                                                                 f"{points:.0f} points captured"))
+            cands.append(Candidate(action, round(100 * made, 2),
+                                   lazy.gettext("made in {chance:.0%} of {deals}, expected hand-score margin "
+                                                "{margin:+.0f}, {points:.0f} points captured", chance=made,
+                                                deals=deals, margin=margin, points=points)))
         cands.sort(key=lambda c: (c.action is not chosen, -c.score, c.action is PASS,
                                   getattr(c.action, "amount", 0)))
         if chosen is PASS:
             best = max((t.mean()[2] for a, t in tallies.items() if a is not PASS), default=0.0)
-            text = (f"Even the lowest bid open would be made in only {best:.0%} of "
-                    f"{_deals(n, weighted, obs.seat, True)}, and {SEATS[obs.seat]} bids only what it makes at least "
-                    f"{need:.0%} of the time.")
+            text = lazy.gettext("Even the lowest bid open would be made in only {chance:.0%} of {deals}, and {seat} "
+                                "bids only what it makes at least {need:.0%} of the time.", chance=best,
+                                deals=_deals(n, weighted, obs.seat, True), seat=seat_word(obs.seat), need=need)
         else:
             margin, points, made = tallies[chosen].mean()
-            text = (f"It is the lowest bid {TEAM_NAMES[obs.seat & 1]} make in at least {need:.0%} of "
-                    f"{_deals(n, weighted, obs.seat, True)}, made in {made:.0%} of them with about {points:.0f} "
-                    f"points captured; a low bid leaves room to raise later.")
-        return Decision(chosen, tuple(cands), text, obs.seat, "call", score_meaning=CALL_SCORE)
+            text = lazy.gettext("It is the lowest bid {team} make in at least {need:.0%} of {deals}, made in "
+                                "{chance:.0%} of them with about {points:.0f} points captured; a low bid leaves room "
+                                "to raise later.", team=team_word(obs.seat & 1), need=need,
+                                deals=_deals(n, weighted, obs.seat, True), chance=made, points=points)
+        return Decision(chosen, tuple(cands), text, obs.seat, "call", score_meaning=call_score())
 
     # ----- discard and trump --------------------------------------------------------
     def _discard(self, obs: Observation) -> Decision:
@@ -376,13 +453,13 @@ class SamplingPlayer:
             cards = frozenset(greedy_discard(rules, sorted(obs.hand), colour))
             plans.setdefault(cards, colour)
         tallies = {Discard(cards): self._plan_value(obs, cards, colour) for cards, colour in plans.items()}
-        return self._decide(obs, tallies, "each played out quickly by simple rules with the trump planned for it",
-                            PLAN_WORLDS,
-                            notes={Discard(c): f"plan: trump {COLOUR_NAMES[col]}" for c, col in plans.items()})
+        return self._decide(obs, tallies,
+                            lazy.gettext("each played out quickly by simple rules with the trump planned for it"),
+                            PLAN_WORLDS, notes={Discard(c): col for c, col in plans.items()})
 
     def _trump(self, obs: Observation) -> Decision:
         tallies = {NameTrump(c): self._plan_value(obs, None, c) for c in COLOURS}
-        return self._decide(obs, tallies, "each played out quickly by simple rules", PLAN_WORLDS)
+        return self._decide(obs, tallies, lazy.gettext("each played out quickly by simple rules"), PLAN_WORLDS)
 
     def _plan_value(self, obs: Observation, discard, colour: str) -> _Tally:
         team = obs.seat & 1
@@ -396,27 +473,39 @@ class SamplingPlayer:
         return tally
 
     # ----- shared ----------------------------------------------------------------
-    def _single(self, obs: Observation, action, reason: str) -> Decision:
-        return Decision(action, (Candidate(action, 0.0, reason),), f"{SEATS[obs.seat]} has no choice: {reason}.",
+    def _single(self, obs: Observation, action) -> Decision:
+        """The decision of a seat with one legal card: no choice to explain."""
+        return Decision(action, (Candidate(action, 0.0, lazy.gettext("it is the only legal card")),),
+                        lazy.gettext("{seat} has no choice: it is the only legal card.", seat=seat_word(obs.seat)),
                         obs.seat, phase_kind(obs))
 
-    def _decide(self, obs: Observation, tallies: dict, method: str, n: int, notes: dict | None = None) -> Decision:
+    def _decide(self, obs: Observation, tallies: dict, method: Message, n: int, notes: dict | None = None) -> Decision:
         """Best candidate by expected margin; ties broken by card/action order for determinism. The sentence
-        (`_why`) says what the choice does to the bid and the hand score, and what the next choice would give."""
+        (`_why`) says what the choice does to the bid and the hand score, and what the next choice would give.
+        ``method``: how the deals were played out (a `Message`); ``notes``: a discard's planned trump colour."""
         rules = obs.rules
         weighted = any(t.weighted for t in tallies.values())
         cands = []
         for action, t in tallies.items():
             margin, points, made = t.mean()
-            extra = f"{notes[action]}; " if notes and action in notes else ""
-            cands.append(Candidate(action, round(margin, 2), f"{extra}expected {points:.0f} points captured, bid made "
-                                                               f"{made:.0%}, {n} {'weighted ' * weighted}samples"))
+            parts = dict(points=points, chance=made, count=n)
+            if weighted:
+                note = lazy.ngettext("expected {points:.0f} points captured, bid made {chance:.0%}, {count} weighted "
+                                     "sample", "expected {points:.0f} points captured, bid made {chance:.0%}, {count} "
+                                     "weighted samples", n, **parts)
+            else:
+                note = lazy.ngettext("expected {points:.0f} points captured, bid made {chance:.0%}, {count} sample",
+                                     "expected {points:.0f} points captured, bid made {chance:.0%}, {count} samples",
+                                     n, **parts)
+            if notes and action in notes:
+                note = lazy.gettext("plan: trump {colour}; {note}", colour=colour_word(notes[action]), note=note)
+            cands.append(Candidate(action, round(margin, 2), note))
         cands.sort(key=lambda c: -c.score)
         chosen = cands[0]
         runner = (cands[1].action, tallies[cands[1].action]) if len(cands) > 1 else None
-        opening = f"In {_deals(n, weighted, obs.seat, True, discard_hidden(obs))}, {method}, "
+        opening = dict(deals=_deals(n, weighted, obs.seat, True, discard_hidden(obs)), method=method)
         best = (chosen.action, tallies[chosen.action])
         text = _why(obs, best, runner, opening)
         secret = cards_of(runner[0]) if runner else frozenset()  # the chosen action's cards are its own
         return Decision(chosen.action, tuple(cands), text, obs.seat, phase_kind(obs), secret,
-                        _why(obs, best, runner, opening, masked=True), MARGIN_SCORE)
+                        _why(obs, best, runner, opening, masked=True), margin_score())

@@ -1,8 +1,8 @@
 """The app in the learner's language (issue 26): Settings' Language list and ``?lang=`` switch the header, the tab
 titles, the Play tab (panel, card table, end of hand), the Rules tab and Settings; Persian is laid out right to left
 with the table's seats mirrored; an unknown ``?lang=`` says so and stays English; the pseudo-locale leaves no English
-on the Play panel's labels, buttons and headers (card codes, numbers and the AI's own sentences aside: rookcore.ai is
-not converted yet)."""
+on the Play panel's labels, buttons, headers and the AI's own sentences (its reasoning and the hint; card codes and
+numbers aside)."""
 from __future__ import annotations
 
 import re
@@ -148,23 +148,20 @@ def _english_words(texts) -> list[tuple[str, str]]:
 
 
 def _play_panel_texts(panel) -> list[str]:
-    """What the Play panel shows, without the AI's own sentences (the reasoning moves and the hint's decision:
-    rookcore.ai is not translated yet) and the save row's path box (a file name)."""
-    skip = {id(x) for x in _walk(panel.reasoning_pane.moves)} | {id(panel.save_path)}
+    """What the Play panel shows, the AI's own sentences included (the reasoning pane's moves, their candidates and
+    notes, and the hint's decision), without the save row's path box (a file name)."""
     texts = []
     for x in _walk(panel):
-        if id(x) in skip or x is panel.hint_html:
-            continue
-        if getattr(x, "children", None):
+        if x is panel.save_path or getattr(x, "children", None):
             continue
         texts += _words_of(x)
-    hint = panel.hint_html.value.split("<div class='rook-decision'")[0]
-    return texts + [_text(hint)]
+    return texts
 
 
 def test_pseudo_locale_play_panel_has_no_english():
     """A whole hand played on the Play panel in the pseudo-locale: at every decision and at the end of the hand,
-    no English word on its labels, buttons, headers, status line, tally, score sheet or card table."""
+    no English word on its labels, buttons, headers, status line, tally, score sheet, card table, the AI's reasoning
+    (masked during the hand, whole at its end) or the hint."""
     app = build_app(query="?lang=xx&deal=11")
     panel = app.play_panel
     panel.pace = 0
@@ -187,6 +184,8 @@ def test_pseudo_locale_play_panel_has_no_english():
             panel.play_card(panel.table_view.cards(legal_only=True)[0])
     assert panel.table.state.is_over
     seen += _play_panel_texts(panel)
+    moves = [_text(x.value) for x in panel.reasoning_pane.moves.children]  # the AI's sentences, checked below
+    assert len(moves) >= 10 and all(m in seen and "⟦" in m for m in moves)
     panel.undo()
     seen += _play_panel_texts(panel)
     seen += _words_of(app.settings) + [_text(app.play_header.value)] + list(app.tab.titles)
