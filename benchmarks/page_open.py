@@ -97,17 +97,26 @@ def _jupyter_path() -> str:
 
 class Server:
     """``python -m voila`` serving notebooks/ on a free port of 127.0.0.1, as tests/browser/conftest.py starts it;
-    a context manager that always stops it."""
+    a context manager that always stops it.
 
-    def __init__(self, log_path: Path) -> None:
+    Args:
+      log_path: the file that receives Voila's output (a `Path`; written, not removed).
+      env: variables for the server and its kernels over this process's (dict of str); by default the app keeps
+        nothing (``ROOK_GAME_FILE`` and ``ROOK_PROGRESS_FILE`` empty), which ``env`` may change.
+    Entering raises RuntimeError when Voila exits or does not answer within ``READY_TIMEOUT_S`` seconds.
+    """
+
+    def __init__(self, log_path: Path, env: dict | None = None) -> None:
         self.port = _free_port()
         self.base = f"http://127.0.0.1:{self.port}/"
         self.log_path = log_path
+        self.env = dict(env or {})
         self.proc: subprocess.Popen | None = None
 
     def __enter__(self) -> "Server":
         self._log = open(self.log_path, "wb")
-        env = {**os.environ, "JUPYTER_PATH": _jupyter_path(), "ROOK_GAME_FILE": "", "ROOK_PROGRESS_FILE": ""}
+        env = {**os.environ, "JUPYTER_PATH": _jupyter_path(), "ROOK_GAME_FILE": "", "ROOK_PROGRESS_FILE": "",
+               **self.env}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "voila", "--no-browser", f"--port={self.port}", "--Voila.ip=127.0.0.1",
              "notebooks"],

@@ -6,10 +6,12 @@ The widget decides no rule: which cards are legal and why comes in the view; a t
 which call the engine. Cards are pictures drawn by `rookcore.svg` (one card drawing in the whole app), sent once per
 rule set in the ``faces`` atlas.
 
-Hooks for browser tests: the table ``.rook-tv``; the learner's cards ``button.rook-tv-card`` (``data-code`` the card
-in record notation, class ``legal`` when it may be tapped now, ``picked`` when chosen to put back, ``from-nest``);
-a played card ``.rook-tv-played[data-seat=E]``; seats ``.rook-tv-seat[data-seat=N]`` (class ``to-act``); the reason
-a card cannot be played ``.rook-tv-reason``; the last trick ``.rook-tv-last``; the nest ``.rook-tv-nest``.
+Hooks for browser tests: the table ``.rook-tv`` (``data-token`` the decision on show, new once the learner's action
+and the AIs' moves after it are drawn; ``data-phase``, ``data-mode``); the learner's cards ``button.rook-tv-card``
+(``data-code`` the card in record notation, class ``legal`` when it may be tapped now, ``picked`` when chosen to put
+back, ``from-nest``); a played card ``.rook-tv-played[data-seat=E]``; seats ``.rook-tv-seat[data-seat=N]`` (class
+``to-act``); the reason a card cannot be played ``.rook-tv-reason``; the last trick ``.rook-tv-last``; the nest
+``.rook-tv-nest``.
 
 The words come in the active language (`rookcore.i18n`: the panel that calls `TableView.show` sets it); in a
 right-to-left language (Persian) the view is mirrored as its readers expect: the seat on the learner's left is

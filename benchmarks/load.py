@@ -1,0 +1,904 @@
+"""A class on one server: N learners (default 20) play a hand each at the same time in headless Chromium, and the
+server's response to every click, its memory and the correctness of every learner's hand are reported.
+
+    python benchmarks/load.py                       # 20 learners, a full hand each
+    python benchmarks/load.py --learners 3 --json /tmp/load.json
+
+Starts the app as the browser tests do (Voila on a free port of 127.0.0.1 serving notebooks/, the app's template from
+this checkout; `benchmarks.page_open.Server`), its kept games in a new temporary folder (``ROOK_GAME_FILE`` in it),
+and opens one Chromium with one browser context per learner (its own cookies and local storage: a separate learner,
+as another computer in the class). Learner ``i`` opens ``app.ipynb?deal=<--seed + i>`` (every learner a different
+deal), sets the AIs' pace to 0 (the speed slider's readout: AI moves are not slowed for show) and plays South with
+the rule-based AI, the app's default level, in the three other seats: even learners bid the lowest bid whenever they
+may (so they often declare: they pick the nest's cards by tapping them, press Discard and name trump), odd learners
+pass; everyone plays the first card the table offers as legal, tapping it where a finger would. A learner waits
+``--think`` seconds (0.5-1.5 x, seeded) before each click, as a person reads the table; ``--think 0`` clicks at once.
+A passed-out hand is followed by "Next hand".
+
+Per click (in the page's own clock, `performance.now`, by a script that watches the page; not Python's loop):
+
+* ``redraw``: from the click to the table drawing the decision that follows it (``.rook-tv[data-token]`` changes:
+  the learner's move and the AIs' moves after it are on the table; for a card picked for the nest, the counter
+  under the table saying one more card is chosen);
+* ``ready``: from the click to the learner's next control drawn (bid buttons, Discard, trump buttons, a playable
+  card) or the end-of-hand panel.
+
+Checks, per learner: the hand completed (the end-of-hand panel shows, no error line, no traceback); the hand score
+shown in that panel equals the engine's score (`rookcore.records.score_report`) of the learner's own record (the
+page's "Download" link: the record the app offers); that record is the learner's own deal (the cards of deal
+``--seed + i``, the South cards shown at the start) and holds exactly the learner's clicks with the AI moves the
+engine makes in reply (the same clicks replayed on a `rookcore.table.Table` of that deal); the learner id in the
+context's local storage is not another learner's; and the game the server keeps for the learner (the per-learner
+file under the temporary folder, when the app keeps one per learner) holds that same hand. A learner whose hand or
+record differs is counted in ``failed`` (with the reason); a record, shown hand or kept game that is not the learner's
+own is also counted as ``cross_talk``.
+
+Memory: the resident set (RSS) and proportional set (PSS: shared pages split between the processes that share them)
+of each kernel (one per learner) and of the Voila process, sampled every ``--sample`` seconds (psutil) and once
+more when every hand is over; the server's total is Voila plus its kernels. CPU seconds of the server and of the
+browser are reported next to the wall-clock times, with the load average at start and end (the cores may be
+shared with other work).
+
+Every wait is bounded (``--open-timeout`` for a page to open, ``--action-timeout`` for a click's redraw,
+``--hand-timeout`` for a whole hand): a stuck page is a failed hand with its reason, never a hang. The server (and so
+every kernel) and the browser are stopped at the end, also after an error or Ctrl-C. Results go to
+``benchmarks/load_results.json`` (``--json`` to change).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import base64
+import json
+import os
+import random
+import signal
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # `python benchmarks/load.py` from anywhere, without installing
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.page_open import CHROMIUM, CHROMIUM_ARGS, Server  # noqa: E402
+
+DEFAULT_JSON = ROOT / "benchmarks" / "load_results.json"
+CARD = ".rook-play button.rook-tv-card"
+"""South's card pictures on the Play tab's table (`widgets.table_view`); ``.legal`` when one may be tapped now."""
+TAP = {"x": 5, "y": 14}
+"""Where a finger taps a card of the fan: its top-left corner, which the next card leaves uncovered."""
+RECORD_FIELDS = ("variant", "dealer", "hands", "nest", "auction", "discard", "trump", "tricks")
+"""The members of a rook-hand/1 record that make the hand: its deal and every action (not comments or meta)."""
+COLOUR_WORDS = {"R": "Red", "Y": "Yellow", "G": "Green", "B": "Black"}
+FRESH = ":not([data-load-stale]):visible"
+"""Of the action buttons, those of the decision on show (the instrument marks the older ones) that are shown."""
+
+# Runs in every page before its own scripts. Times each armed click (capture-phase listener: the page's clock when
+# the click reaches it) to the redraw it causes and to the learner's next control, from a MutationObserver (no
+# polling). Buttons on show at an armed click are marked stale (data-load-stale): the next decision's buttons are
+# new elements, and only those are clicked.
+INSTRUMENT_JS = r"""
+(() => {
+  if (window.__load) return;
+  const L = window.__load = { armed: null, waiters: [] };
+  const all = (sel) => Array.from(document.querySelectorAll(sel));
+  const shown = (el) => !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+  const table = () => document.querySelector(".rook-play .rook-tv");
+  const token = () => { const t = table(); return t ? (t.dataset.token || "") : ""; };
+  const fresh = (sel) => all(sel).filter((e) => !e.hasAttribute("data-load-stale") && shown(e));
+  const ACTIONS = ".rook-play button.rook-bid, .rook-play button.rook-trump, .rook-play button.rook-discard-button";
+  // What the learner can do now: "end" (the end-of-hand panel), "discard", "trump", "auction", "play", or null.
+  L.situation = () => {
+    const t = table();
+    if (!t) return null;
+    const end = document.querySelector(".rook-play .rook-hand-end");
+    if (shown(end) && end.querySelector("tr.rook-hand-end-row")) return "end";
+    const tok = t.dataset.token || "";
+    const count = document.querySelector(".rook-play .rook-discard-count");
+    if (t.dataset.mode === "discard" && fresh(".rook-play button.rook-discard-button").length && count
+        && /Tap \d+ card/.test(count.innerText)) return "discard";
+    if (fresh(".rook-play button.rook-trump").length) return "trump";
+    if (fresh(".rook-play button.rook-bid").length) return "auction";
+    if (t.dataset.mode === "play" && all(".rook-play button.rook-tv-card.legal").some((b) => b.dataset.token === tok)
+        && !all(".rook-play button.rook-tv-card").some((b) => b.dataset.token !== tok)) return "play";
+    return null;
+  };
+  // The page-only game the app opens when the browser's learner id comes late (kept nowhere, said in the status).
+  L.pageOnlySeen = false;
+  L.pageOnly = () => {
+    const st = document.querySelector(".rook-play .rook-status");
+    const now = !!st && st.innerText.includes("keeps no learner id");
+    if (now) L.pageOnlySeen = true;
+    return now;
+  };
+  const settle = (a) => {
+    L.waiters.splice(0).forEach((w) => w(a));
+  };
+  const check = () => {
+    const a = L.armed;
+    if (!a || a.click === null || a.ready !== null) return;
+    const now = performance.now();
+    if (a.kind === "pick") {  // a card picked for the nest: the counter the server draws says one more is chosen
+      const c = document.querySelector(".rook-play .rook-discard-count");
+      if (c && c.innerText.includes(a.want)) { a.redraw = now; a.ready = now; a.situation = "discard"; settle(a); }
+      return;
+    }
+    if (a.redraw === null && token() !== a.token) a.redraw = now;
+    if (a.redraw !== null) {
+      const s = L.situation();
+      if (s) { a.ready = now; a.situation = s; settle(a); }
+    }
+  };
+  L.arm = (kind, want) => {
+    L.armed = { kind, want, token: token(), click: null, redraw: null, ready: null, situation: null };
+    L.waiters = [];
+  };
+  // Resolves with the armed click's times once its next control is drawn, or with timeout: true after `ms`.
+  L.wait = (ms) => new Promise((resolve) => {
+    const a = L.armed;
+    if (!a || a.ready !== null) { resolve(a); return; }
+    L.waiters.push(resolve);
+    setTimeout(() => resolve(Object.assign({}, L.armed, { timeout: true })), ms);
+  });
+  window.addEventListener("click", () => {
+    const a = L.armed;
+    if (a && a.click === null) {
+      a.click = performance.now();
+      if (a.kind !== "pick") all(ACTIONS).forEach((e) => e.setAttribute("data-load-stale", ""));
+      check();
+    }
+  }, true);
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true,
+                                                  characterData: true });
+})();
+"""
+
+
+# ----------------------------------------------------------------------------------------------- pure helpers
+def summary_ms(values: list[float]) -> dict:
+    """Median, p95, p99, min and max (ms, as given) and the count of ``values`` (a list of float).
+
+    Percentiles are `statistics.quantiles` with ``n=100, method="inclusive"`` (linear between the sorted values,
+    within their range); one value is its own percentiles. Returns ``{"n": 0}`` for no values. Raises nothing.
+    """
+    if not values:
+        return {"n": 0}
+    data = sorted(float(v) for v in values)
+    if len(data) == 1:
+        cuts = [data[0]] * 99
+    else:
+        cuts = statistics.quantiles(data, n=100, method="inclusive")
+    return {"n": len(data), "median": statistics.median(data), "p95": cuts[94], "p99": cuts[98],
+            "min": data[0], "max": data[-1]}
+
+
+def signed_points(text: str) -> int:
+    """A score as the end-of-hand panel writes it ("+85", "−90" with a minus sign, "-90", "0", "120") as an int.
+    Raises ValueError for anything else."""
+    s = text.strip().replace("\u2212", "-")
+    if not s or not (s.lstrip("+-").isdigit()) or s.count("+") + s.count("-") > 1:
+        raise ValueError(f"not a score: {text!r}")
+    return int(s)
+
+
+def hand_score_shown(rows: list[list[str]]) -> dict:
+    """{"NS": int, "EW": int} from the end-of-hand table's rows ([label, N–S cell, E–W cell], as on the page),
+    the row labelled "Hand score". Raises ValueError when there is no such row or its cells are not scores."""
+    for row in rows:
+        if len(row) == 3 and row[0].strip() == "Hand score":
+            return {"NS": signed_points(row[1]), "EW": signed_points(row[2])}
+    raise ValueError(f"no 'Hand score' row in the end-of-hand table: {rows!r}")
+
+
+def hand_part(record: dict) -> dict:
+    """The members of a rook-hand/1 record (a JSON dict) that make the hand (`RECORD_FIELDS`), absent ones left
+    out."""
+    return {k: record[k] for k in RECORD_FIELDS if k in record}
+
+
+def deal_part(record: dict) -> dict:
+    """The deal of a rook-hand/1 record (a JSON dict): its variant, dealer, hands and nest."""
+    return {k: record.get(k) for k in ("variant", "dealer", "hands", "nest")}
+
+
+def expected_record(seed: int, actions: list[list], variant: str | None = None) -> dict:
+    """The rook-hand/1 record (JSON dict) of the hand the app deals for ``?deal=<seed>`` (a `rookcore.table.Table`
+    with that deal and the rule-based AI in the other seats, as `rookcore.saved.start_game` makes it) after the
+    learner's ``actions`` in order, the AIs moving after each as the Play panel lets them: ``["bid", points]``,
+    ``["pass"]``, ``["discard", [card codes]]``, ``["trump", "R"|"Y"|"G"|"B"]``, ``["play", card code]``,
+    ``["next"]`` (a new hand after a passed-out one). ``variant``: the rule set (None: CrowsNest).
+    Raises ValueError (an `IllegalAction` too) when an action is not legal there, KeyError for an unknown kind."""
+    from rookcore.actions import PASS, NameTrump, Play, bid  # noqa: PLC0415
+    from rookcore.cards import Card  # noqa: PLC0415
+    from rookcore.rules import get_rules  # noqa: PLC0415
+    from rookcore.table import Table  # noqa: PLC0415
+
+    table = Table(get_rules(variant) if variant else None, deal=seed, level="rules")
+    table.run_ai()
+    for kind, *args in actions:
+        if kind == "next":
+            table.new_hand()
+        elif kind == "discard":
+            table.learner_discard(list(args[0]))
+        else:
+            table.learner_act({"bid": lambda: bid(int(args[0])), "pass": lambda: PASS,
+                               "trump": lambda: NameTrump(args[0]),
+                               "play": lambda: Play(Card.parse(args[0]))}[kind]())
+        table.run_ai()
+    return json.loads(table.record_json())
+
+
+def check_learner(outcome: dict, expected: dict | None, others_deals: dict[int, dict]) -> tuple[list, list]:
+    """Judge one learner's hand. ``outcome``: what the page showed and gave (keys ``completed``, ``reason``,
+    ``rows`` the end-of-hand table, ``record`` the downloaded rook-hand/1 dict or None, ``south_dealt`` the South
+    card codes shown at the start, ``kept_record`` the hand in the learner's kept game or None, ``kept_deal`` the
+    deal seed kept with it or None, ``seed``); ``expected``: `expected_record` of its seed and clicks (None when
+    they could not be replayed); ``others_deals``: {seed: `deal_part`} of every other learner's deal.
+
+    Returns (failures, cross_talk): lists of one-line reasons; a cross-talk reason says whose deal was seen.
+    Raises nothing."""
+    failures: list[str] = []
+    cross: list[str] = []
+    own_seed = outcome.get("seed")
+
+    def whose(deal: dict) -> str:
+        hits = [s for s, d in others_deals.items() if d == deal]
+        return f"deal {hits[0]}'s (another learner's)" if hits else "no learner's"
+
+    if not outcome.get("completed"):
+        failures.append(outcome.get("reason") or "the hand did not complete")
+    record = outcome.get("record")
+    if expected is not None:
+        exp_south = sorted(expected["hands"]["S"])
+        if outcome.get("south_dealt") is not None and sorted(outcome["south_dealt"]) != exp_south:
+            shown = sorted(outcome["south_dealt"])
+            owner = [s for s, d in others_deals.items() if sorted(d["hands"]["S"]) == shown]
+            cross.append(f"South's cards shown at the start are not deal {own_seed}'s"
+                         + (f" but deal {owner[0]}'s" if owner else ""))
+    if outcome.get("completed"):
+        if record is None:
+            failures.append("no record offered for download after the hand")
+        else:
+            try:
+                from rookcore import records  # noqa: PLC0415
+                score = records.score_report(records.from_json(record))["score"]
+                shown = hand_score_shown(outcome.get("rows") or [])
+                if shown != score:
+                    failures.append(f"the hand score shown {shown} is not the engine's score of the record {score}")
+            except Exception as e:  # noqa: BLE001 - a bad record or row is this learner's failure, not the run's
+                failures.append(f"score check: {type(e).__name__}: {e}")
+    if record is not None and expected is not None:
+        if deal_part(record) != deal_part(expected):
+            cross.append(f"the record's deal is {whose(deal_part(record))}, not deal {own_seed}'s")
+        elif hand_part(record) != hand_part(expected):
+            cross.append("the record's moves are not this learner's clicks with the engine's replies")
+    kept = outcome.get("kept_record")
+    if kept is not None:
+        if record is not None and hand_part(kept) != hand_part(record):
+            where = ("" if expected is None or deal_part(kept) == deal_part(expected)
+                     else f" (its deal is {whose(deal_part(kept))})")
+            cross.append("the game kept for this learner is not the hand played on its page" + where)
+        if outcome.get("kept_deal") not in (None, own_seed):
+            cross.append(f"the game kept for this learner is deal {outcome['kept_deal']}'s, not {own_seed}'s")
+    elif outcome.get("kept_expected"):
+        failures.append(outcome.get("kept_problem") or "no game kept for this learner")
+    for f in failures + cross:
+        if not isinstance(f, str):
+            raise TypeError(f)
+    return failures, cross
+
+
+def duplicate_ids(ids: dict[int, str | None]) -> dict[str, list[int]]:
+    """{learner id: [learners]} for every id (a str) that more than one learner (int) holds; None ids are ignored."""
+    by_id: dict[str, list[int]] = {}
+    for learner, lid in ids.items():
+        if lid:
+            by_id.setdefault(lid, []).append(learner)
+    return {k: v for k, v in by_id.items() if len(v) > 1}
+
+
+# ----------------------------------------------------------------------------------------------- the server's memory
+def server_processes(pid: int):
+    """(the Voila `psutil.Process`, [its kernels' processes]) for the server of process id ``pid``: kernels are its
+    descendants running ipykernel. Raises psutil.Error when the server is gone."""
+    import psutil  # noqa: PLC0415 - ipykernel's dependency, so there with the app
+
+    root = psutil.Process(pid)
+    kernels = []
+    for proc in root.children(recursive=True):
+        try:
+            if any("ipykernel" in part for part in proc.cmdline()):
+                kernels.append(proc)
+        except psutil.Error:
+            pass
+    return root, kernels
+
+
+def process_memory(proc) -> dict | None:
+    """{"pid", "rss_mb", "pss_mb", "uss_mb", "cpu_s"} of a `psutil.Process` (MB = 2**20 bytes; PSS/USS from
+    /proc/<pid>/smaps_rollup), None when it is gone."""
+    import psutil  # noqa: PLC0415
+
+    try:
+        with proc.oneshot():
+            full = proc.memory_full_info()
+            cpu = proc.cpu_times()
+        return {"pid": proc.pid, "rss_mb": full.rss / 2**20, "pss_mb": getattr(full, "pss", float("nan")) / 2**20,
+                "uss_mb": full.uss / 2**20, "cpu_s": cpu.user + cpu.system}
+    except psutil.Error:
+        return None
+
+
+def memory_snapshot(pid: int) -> dict:
+    """Voila's and each kernel's memory now (`process_memory`) with the totals: {"voila", "kernels": [...],
+    "kernel_count", "total_rss_mb", "total_pss_mb", "cpu_s"}; {"error": why} when the server is gone."""
+    try:
+        root, kernels = server_processes(pid)
+    except Exception as e:  # noqa: BLE001
+        return {"error": f"{type(e).__name__}: {e}"}
+    voila = process_memory(root)
+    ks = [m for m in (process_memory(k) for k in kernels) if m is not None]
+    parts = [voila, *ks] if voila else ks
+    return {"voila": voila, "kernels": ks, "kernel_count": len(ks),
+            "total_rss_mb": sum(p["rss_mb"] for p in parts), "total_pss_mb": sum(p["pss_mb"] for p in parts),
+            "cpu_s": sum(p["cpu_s"] for p in parts)}
+
+
+class MemorySampler(threading.Thread):
+    """Samples `memory_snapshot` of the server every ``every`` seconds in the background; ``peak`` holds the
+    largest totals and kernel count seen. `stop` ends it (within ``every`` seconds)."""
+
+    def __init__(self, pid: int, every: float) -> None:
+        super().__init__(daemon=True)
+        self.pid, self.every = pid, every
+        self.peak = {"total_rss_mb": 0.0, "total_pss_mb": 0.0, "kernel_count": 0, "kernel_rss_mb": 0.0,
+                     "kernel_pss_mb": 0.0}
+        self.samples = 0
+        self._halt = threading.Event()
+
+    def run(self) -> None:
+        while not self._halt.is_set():
+            snap = memory_snapshot(self.pid)
+            if "error" not in snap:
+                self.samples += 1
+                for k in ("total_rss_mb", "total_pss_mb", "kernel_count"):
+                    self.peak[k] = max(self.peak[k], snap[k])
+                for k in snap["kernels"]:
+                    self.peak["kernel_rss_mb"] = max(self.peak["kernel_rss_mb"], k["rss_mb"])
+                    self.peak["kernel_pss_mb"] = max(self.peak["kernel_pss_mb"], k["pss_mb"])
+            self._halt.wait(self.every)
+
+    def stop(self) -> None:
+        self._halt.set()
+        self.join(timeout=30)
+
+
+def client_cpu() -> float:
+    """CPU seconds (user + system) of this process and its children (the browser), psutil; NaN without it."""
+    try:
+        import psutil  # noqa: PLC0415
+    except ImportError:
+        return float("nan")
+    total = 0.0
+    me = psutil.Process()
+    for proc in [me, *me.children(recursive=True)]:
+        try:
+            t = proc.cpu_times()
+            total += t.user + t.system
+        except psutil.Error:
+            pass
+    return total
+
+
+# ----------------------------------------------------------------------------------------------- one learner
+class Stuck(Exception):
+    """A page did not get where it should within its time (the learner's hand fails with this reason)."""
+
+
+class Gate:
+    """Where the learners wait for each other: `arrive` returns once ``n`` learners have arrived (a learner that
+    failed to open arrives too, so nobody waits for it)."""
+
+    def __init__(self, n: int) -> None:
+        self.n, self.count, self.event = n, 0, asyncio.Event()
+
+    async def arrive(self) -> None:
+        """Count this learner in and wait for the rest (each has a bounded opening, so this wait is bounded)."""
+        self.count += 1
+        if self.count >= self.n:
+            self.event.set()
+        await self.event.wait()
+
+
+class Learner:
+    """One learner: a browser context of its own, the app opened on deal ``seed``, a hand played by clicking.
+
+    Args:
+      index: the learner's number (int, 0-based); ``seed``: the ``?deal=`` seed; ``bids``: True to bid the lowest
+      bid whenever possible, False to pass; ``think``: mean seconds before each click; ``opts``: the parsed
+      command-line options (timeouts). `run` fills ``out`` (a dict of JSON values) and never raises for a page
+      problem: the learner's hand fails with the reason.
+    """
+
+    def __init__(self, index: int, seed: int, bids: bool, think: float, opts) -> None:
+        self.index, self.seed, self.bids, self.think, self.opts = index, seed, bids, think, opts
+        self.rng = random.Random(f"load-{index}-{seed}")
+        self.learner_id = f"10ad{index:028x}"  # 32 hexadecimal digits, as `rookcore.learners` wants them
+        self.context = None
+        self.page = None
+        self.out: dict = {"learner": index, "seed": seed, "pinned_id": self.learner_id,
+                          "policy": "bid" if bids else "pass", "clicks": [], "actions": [], "completed": False,
+                          "reason": None, "south_dealt": None, "record": None, "rows": None, "errors": [],
+                          "local_storage": {}}
+
+    async def run(self, browser, url: str, t_start: float, gate: "Gate") -> dict:
+        """Open the app (within ``opts.open_timeout`` seconds), wait at ``gate`` until every learner has opened it
+        (the class starts together), then play one hand (within ``opts.hand_timeout`` seconds); returns ``out``."""
+        opened = False
+        try:
+            await asyncio.wait_for(self._open(browser, url, t_start), timeout=self.opts.open_timeout + 30)
+            opened = True
+        except asyncio.TimeoutError:
+            self.out["reason"] = f"the app did not open within {self.opts.open_timeout:.0f} s"
+        except Stuck as e:
+            self.out["reason"] = str(e)
+        except Exception as e:  # noqa: BLE001 - any page problem fails this learner's hand, not the run
+            self.out["reason"] = f"opening: {type(e).__name__}: {str(e).splitlines()[0][:300] if str(e) else ''}"
+        await gate.arrive()
+        if opened:
+            try:
+                await asyncio.wait_for(self._play(), timeout=self.opts.hand_timeout)
+                self.out["completed"] = True
+            except asyncio.TimeoutError:
+                self.out["reason"] = (f"the hand was not over after {self.opts.hand_timeout:.0f} s "
+                                      f"(last clicks: {self.out['actions'][-3:]})")
+            except Stuck as e:
+                self.out["reason"] = str(e)
+            except Exception as e:  # noqa: BLE001
+                self.out["reason"] = f"{type(e).__name__}: {str(e).splitlines()[0][:300] if str(e) else ''}"
+        try:
+            await asyncio.wait_for(self._read_after(), timeout=self.opts.action_timeout)
+        except Exception as e:  # noqa: BLE001
+            self.out["errors"].append(f"reading the page after the hand: {type(e).__name__}: {str(e)[:200]}")
+        return self.out
+
+    async def _open(self, browser, url: str, t_start: float) -> None:
+        """A new context holding this learner's id (``learner_id``) in its local storage, the app opened on the
+        learner's deal, its game built for that id (not the page-only game the app opens when the id comes late:
+        the app replaces it once the id comes), the AIs' pace set to 0."""
+        o = self.opts
+        self.context = await browser.new_context(viewport={"width": 1280, "height": 1000})
+        key = o.storage_key
+        if key:
+            await self.context.add_init_script(
+                f"try {{ if (!localStorage.getItem({json.dumps(key)})) localStorage.setItem({json.dumps(key)}, "
+                f"{json.dumps(self.learner_id)}); }} catch (e) {{}}")
+        page = self.page = await self.context.new_page()
+        page.set_default_timeout(o.action_timeout * 1000)
+        page.on("pageerror", lambda exc: self.out["errors"].append(f"pageerror: {str(exc)[:200]}"))
+        await page.add_init_script(INSTRUMENT_JS)
+        await page.goto(f"{url}?deal={self.seed}", wait_until="domcontentloaded", timeout=o.open_timeout * 1000)
+        try:
+            await page.wait_for_function(
+                "() => window.__load && window.__load.situation() && !document.querySelector('.rook-app-opening')"
+                " && !window.__load.pageOnly()", polling=250, timeout=o.open_timeout * 1000)
+        except Exception as e:
+            raise Stuck(f"the learner's game did not open within {o.open_timeout:.0f} s") from e
+        self.out["open_s"] = time.monotonic() - t_start
+        self.out["page_only_first"] = await page.evaluate("() => window.__load.pageOnlySeen")
+        self.out["south_dealt"] = await page.eval_on_selector_all(CARD, "bs => bs.map(b => b.dataset.code)")
+        await self._pace_zero()
+
+    async def _play(self) -> None:
+        """Click through the hand: calls, the nest's cards and Discard, trump, cards; Next hand after a passed-out
+        hand. Raises Stuck when the page does not get on."""
+        page = self.page
+        while True:
+            situation = await page.evaluate("() => window.__load.situation()")
+            if situation is None:  # nothing to click yet (only after a click whose wait ran out, in practice)
+                raise Stuck(f"no control to click after the last click ({self.out['actions'][-1:]})")
+            if situation == "end":
+                heading = await page.inner_text(".rook-play .rook-hand-end-heading")
+                if "All four passed" not in heading:
+                    return
+                await self._click(page.locator(".rook-play button.rook-hand-end-next:visible").first, "next",
+                                  ["next"])
+            elif situation == "auction":
+                await self._call(page)
+            elif situation == "discard":
+                await self._discard(page)
+            elif situation == "trump":
+                await self._trump(page)
+            else:
+                card = page.locator(CARD + ".legal").first
+                code = await card.get_attribute("data-code")
+                await self._click(card, "play", ["play", code], position=TAP)
+
+    async def _pace_zero(self) -> None:
+        """Type 0 into the speed slider's readout ("Seconds per AI move") and wait for the slider to follow."""
+        page = self.page
+        readout = page.locator(".rook-play .rook-speed .widget-readout")
+        await readout.click()
+        await page.keyboard.press("Control+A")
+        await page.keyboard.type("0")
+        await page.keyboard.press("Enter")
+        try:
+            await page.wait_for_function(
+                "() => { const h = document.querySelector('.rook-speed .noUi-handle');"
+                " return h && Number(h.getAttribute('aria-valuenow')) === 0; }", polling=250,
+                timeout=self.opts.action_timeout * 1000)
+        except Exception as e:
+            raise Stuck("the AIs' pace could not be set to 0") from e
+
+    async def _pause(self) -> None:
+        if self.think > 0:
+            await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+
+    async def _click(self, locator, kind: str, action: list | None, position: dict | None = None,
+                     want: str | None = None) -> dict:
+        """Click ``locator`` (at ``position``) after the think time, timed from the click to its redraw; the
+        click is logged with ``kind`` and the learner's ``action`` (None: not an action of the hand, a pick)."""
+        await self._pause()
+        page = self.page
+        await page.evaluate("([k, w]) => window.__load.arm(k, w)", [kind, want])
+        try:
+            await locator.click(position=position, timeout=self.opts.action_timeout * 1000)
+        except Exception as e:
+            raise Stuck(f"could not click {kind} {action or want}: {type(e).__name__}") from e
+        ms = self.opts.action_timeout * 1000
+        try:
+            times = await asyncio.wait_for(page.evaluate("(ms) => window.__load.wait(ms)", ms),
+                                           timeout=self.opts.action_timeout + 10)
+        except asyncio.TimeoutError:
+            times = {"timeout": True}
+        if action is not None:
+            self.out["actions"].append(action)
+        if not times or times.get("timeout") or times.get("click") is None:
+            status = await page.inner_text(".rook-play .rook-status")
+            raise Stuck(f"no redraw within {self.opts.action_timeout:.0f} s after {kind} {action or want} "
+                        f"(status: {status[:160]!r})")
+        click = {"kind": kind, "redraw_ms": times["redraw"] - times["click"],
+                 "ready_ms": times["ready"] - times["click"], "then": times["situation"]}
+        self.out["clicks"].append(click)
+        errors = await page.locator(".rook-play .rook-status .rook-error").all_inner_texts()
+        if errors:
+            raise Stuck(f"the status line shows an error after {kind} {action or want}: {errors[0][:200]}")
+        return click
+
+    async def _call(self, page) -> None:
+        bids = page.locator(f".rook-play button.rook-bid:not(.rook-pass){FRESH}")
+        amounts = []
+        if self.bids:
+            for text in await bids.all_inner_texts():
+                parts = text.split()
+                if len(parts) == 2 and parts[1].isdigit():
+                    amounts.append(int(parts[1]))
+        if amounts:
+            low = min(amounts)
+            await self._click(page.locator(f".rook-play button.rook-bid{FRESH}", has_text=f"Bid {low}").first, "bid",
+                              ["bid", low])
+        else:
+            await self._click(page.locator(f".rook-play button.rook-pass{FRESH}").first, "pass", ["pass"])
+
+    async def _discard(self, page) -> None:
+        """Tap the fan's last ``n`` cards (its lowest) to put back, one at a time, then press Discard."""
+        text = await page.inner_text(".rook-play .rook-discard-count")
+        words = text.split()
+        n = int(words[words.index("Tap") + 1]) if "Tap" in words else 0
+        if n <= 0:
+            raise Stuck(f"the discard counter says no number of cards: {text!r}")
+        codes = await page.eval_on_selector_all(CARD, "bs => bs.map(b => b.dataset.code)")
+        picked = codes[-n:]
+        for k, code in enumerate(picked, start=1):
+            await self._click(page.locator(f'{CARD}[data-code="{code}"]'), "pick", None, position=TAP,
+                              want=f"{k} chosen")
+        await self._click(page.locator(f".rook-play button.rook-discard-button{FRESH}").first, "discard",
+                          ["discard", picked])
+
+    async def _trump(self, page) -> None:
+        """Name the colour South holds most of."""
+        codes = await page.eval_on_selector_all(CARD, "bs => bs.map(b => b.dataset.code)")
+        counts = {c: sum(1 for code in codes if code[:1] == c and code[1:].isdigit()) for c in COLOUR_WORDS}
+        colour = max(COLOUR_WORDS, key=lambda c: (counts[c], -list(COLOUR_WORDS).index(c)))
+        await self._click(page.locator(f".rook-play button.rook-trump{FRESH}", has_text=f"Trump {COLOUR_WORDS[colour]}")
+                          .first, "trump", ["trump", colour])
+
+    async def _read_after(self) -> None:
+        """The end-of-hand table, the record the page offers for download, any error line, the local storage."""
+        page = self.page
+        if page is None:
+            return
+        o = self.out
+        o["local_storage"] = await page.evaluate("() => Object.assign({}, window.localStorage)")
+        if not o["completed"]:
+            return
+        o["rows"] = await page.eval_on_selector_all(
+            ".rook-play .rook-hand-end-table tr.rook-hand-end-row",
+            "rows => rows.map(r => [...r.querySelectorAll('th, td')].map(c => c.textContent.trim()))")
+        href = await page.get_attribute(".rook-play .rook-download a", "href")
+        prefix = "data:application/json;base64,"
+        if href and href.startswith(prefix):
+            o["record"] = json.loads(base64.b64decode(href[len(prefix):]).decode("utf-8"))
+        body = await page.inner_text("body")
+        if "Traceback" in body or "internal error" in body:
+            o["errors"].append("a traceback or an internal error is shown on the page")
+        errors = await page.locator(".rook-play .rook-status .rook-error").all_inner_texts()
+        o["errors"].extend(f"status: {e[:200]}" for e in errors)
+
+    async def close(self) -> None:
+        """Close the page as a learner closes it (its kernel is shut down), then the context. Raises nothing."""
+        try:
+            if self.page is not None:
+                await self.page.close(run_before_unload=True)
+                await asyncio.sleep(0.3)
+            if self.context is not None:
+                await self.context.close()
+        except Exception:  # noqa: BLE001
+            pass
+
+
+# ----------------------------------------------------------------------------------------------- kept games
+def kept_games(folder: Path) -> dict:
+    """Every game the app kept under ``folder`` (its ``ROOK_GAME_FILE``'s folder): {relative path: the document
+    (crowsnest-kept-game/1 JSON)} for each ``*.json`` file that parses; others are listed with an "error"."""
+    found: dict = {}
+    for path in sorted(folder.rglob("*.json")):
+        rel = str(path.relative_to(folder))
+        try:
+            found[rel] = json.loads(path.read_text())
+        except (OSError, ValueError) as e:
+            found[rel] = {"error": f"{type(e).__name__}: {e}"}
+    return found
+
+
+def kept_hand(doc: dict) -> tuple[dict | None, int | None]:
+    """(the hand on show in a kept game, as a rook-hand/1 dict, the deal seed kept with it) from a
+    crowsnest-kept-game/1 document (`rookcore.saved`): the game record's last hand, or the one before it while the
+    last scored hand is on show (``table.on_show`` "last": the next hand is already dealt after it); the seed is
+    ``settings.extra.deal``. (None, None) for a document that holds no hand. Raises nothing."""
+    def member(d, key, kind):
+        value = d.get(key) if isinstance(d, dict) else None
+        return value if isinstance(value, kind) else None
+
+    hands = member(member(doc, "game", dict), "hands", list) or []
+    table = member(doc, "table", dict) or {}
+    deal = member(member(member(doc, "settings", dict), "extra", dict), "deal", int)
+    if not hands:
+        return None, deal
+    last = table.get("on_show") == "last" and "next_deal" not in table and len(hands) >= 2
+    hand = hands[-2] if last else hands[-1]
+    return (hand if isinstance(hand, dict) else None), deal
+
+
+def storage_names() -> tuple[str, str, str] | None:
+    """(the localStorage key of the learner id, the learners' folder name, the deal-link game's file name) of the
+    app's per-learner keeping (`rookcore.learners`), or None when this version of the app keeps one game per
+    server."""
+    try:
+        from rookcore import learners  # noqa: PLC0415
+        return learners.STORAGE_KEY, "learners", learners.DEAL_NAME
+    except (ImportError, AttributeError):
+        return None
+
+
+def learner_kept(learner: dict, games: dict, names: tuple[str, str, str] | None) -> tuple[dict | None, int | None,
+                                                                                         str, str]:
+    """(the hand kept for ``learner`` (its `Learner.out`), the deal seed kept with it, the file, why none) from
+    ``games`` (`kept_games`) under the per-learner layout ``names`` (`storage_names`): the deal-link game in the
+    folder of the learner id its browser holds. Raises nothing."""
+    if names is None:
+        return None, None, "", "this app keeps one game per server"
+    key, folder, deal_name = names
+    lid = (learner.get("local_storage") or {}).get(key)
+    if not lid:
+        return None, None, "", f"no learner id in the browser's local storage ({key})"
+    rel = str(Path(folder) / lid / deal_name)
+    doc = games.get(rel)
+    if doc is None:
+        return None, None, rel, f"no kept game {rel}"
+    if "error" in doc:
+        return None, None, rel, f"the kept game {rel} does not read: {doc['error']}"
+    hand, deal = kept_hand(doc)
+    return hand, deal, rel, "" if hand is not None else f"the kept game {rel} holds no hand"
+
+
+# ----------------------------------------------------------------------------------------------- the run
+async def run_learners(opts, url: str, server_pid: int) -> tuple[list[dict], dict, dict]:
+    """Open one browser, run ``opts.learners`` learners at once, sample the server's memory meanwhile and once all
+    hands are over; close every page (their kernels shut down) and the browser. Returns (the learners' ``out``,
+    the final memory snapshot, the sampler's peaks)."""
+    from playwright.async_api import async_playwright  # noqa: PLC0415 - the test extra
+
+    sampler = MemorySampler(server_pid, opts.sample)
+    sampler.start()
+    learners = [Learner(i, opts.seed + i, bids=(i % 2 == 0), think=opts.think, opts=opts)
+                for i in range(opts.learners)]
+    try:
+        async with async_playwright() as pw:
+            browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            try:
+                t_start = time.monotonic()
+                gate = Gate(len(learners))
+                outs = await asyncio.gather(*(lr.run(browser, url, t_start, gate) for lr in learners))
+                final = await asyncio.to_thread(memory_snapshot, server_pid)
+                for lr in learners:
+                    await lr.close()
+            finally:
+                await browser.close()
+    finally:
+        sampler.stop()
+    return list(outs), final, {**sampler.peak, "samples": sampler.samples}
+
+
+def judge(outs: list[dict], keep_dir: Path) -> dict:
+    """Check every learner's hand (`check_learner`) against the engine and the other learners' deals, and their
+    kept games; adds ``failures`` and ``cross_talk`` to each ``out``; returns the counts."""
+    expected = {}
+    deals = {}
+    for o in outs:
+        try:
+            expected[o["learner"]] = expected_record(o["seed"], o["actions"])
+        except Exception as e:  # noqa: BLE001 - the page accepted a click the engine refuses: this learner fails
+            expected[o["learner"]] = None
+            o["replay_error"] = f"{type(e).__name__}: {e}"
+        try:
+            deals[o["seed"]] = deal_part(expected_record(o["seed"], []))
+        except Exception:  # noqa: BLE001
+            pass
+    games = kept_games(keep_dir)
+    names = storage_names()
+    ids = {}
+    for o in outs:
+        hand, deal, where, problem = learner_kept(o, games, names)
+        o["kept_record"], o["kept_deal"], o["kept_file"], o["kept_problem"] = hand, deal, where, problem
+        o["kept_expected"] = names is not None and o["completed"]
+        ids[o["learner"]] = (o.get("local_storage") or {}).get(names[0]) if names else None
+        o["learner_id"] = ids[o["learner"]]
+    dup = duplicate_ids(ids)
+    own_files = {o["kept_file"] for o in outs}
+    stray = sorted(rel for rel in games if rel not in own_files)
+    failed = cross_talk = 0
+    for o in outs:
+        others = {s: d for s, d in deals.items() if s != o["seed"]}
+        failures, cross = check_learner(o, expected[o["learner"]], others)
+        if o.get("replay_error"):
+            failures.append(f"the engine refuses the learner's clicks as replayed: {o['replay_error']}")
+        failures += o["errors"]
+        if names is not None and o.get("learner_id") != o["pinned_id"]:
+            failures.append(f"the browser holds learner id {o.get('learner_id')!r}, not the one it was given "
+                            f"({o['pinned_id']})")
+        shared = [lid for lid, who in dup.items() if o["learner"] in who]
+        if shared:
+            cross.append(f"learner id {shared[0]!r} is also held by learners {dup[shared[0]]}")
+        o["failures"], o["cross_talk"] = failures, cross
+        failed += bool(failures or cross)
+        cross_talk += bool(cross)
+    return {"failed_hands": failed, "cross_talk": cross_talk, "kept_files": len(games),
+            "per_learner_keeping": names is not None, "learner_ids": len({i for i in ids.values() if i}),
+            "other_kept_files": stray,
+            "distinct_deals": len(deals)}
+
+
+def report(results: dict) -> str:
+    """The run's figures as a few lines of text."""
+    c = results["clicks"]
+    lines = [f"learners {results['learners']}, hands completed {results['completed']}, failed hands "
+             f"{results['failed_hands']}, cross-talk {results['cross_talk']}, clicks {c['all']['redraw_ms']['n']}, "
+             f"think {results['think_s']} s",
+             "click to redraw / to next control, ms:"]
+    for kind, s in c.items():
+        r, d = s["redraw_ms"], s["ready_ms"]
+        if r["n"]:
+            lines.append(f"  {kind:8} n={r['n']:4}  redraw median {r['median']:7.0f}  p95 {r['p95']:7.0f}  "
+                         f"p99 {r['p99']:7.0f}  max {r['max']:7.0f}   ready median {d['median']:7.0f}  "
+                         f"p95 {d['p95']:7.0f}  p99 {d['p99']:7.0f}")
+    m = results["memory"]
+    if "error" not in m["final"]:
+        lines.append(f"memory when every hand was over: {m['final']['kernel_count']} kernels, per learner (kernel) "
+                     f"RSS median {m['per_learner_rss_mb']['median']:.0f} MB "
+                     f"(max {m['per_learner_rss_mb']['max']:.0f}),"
+                     f" PSS median {m['per_learner_pss_mb']['median']:.0f} MB; Voila RSS "
+                     f"{m['final']['voila']['rss_mb']:.0f} MB; server total RSS {m['final']['total_rss_mb']:.0f} MB, "
+                     f"PSS {m['final']['total_pss_mb']:.0f} MB (peak while playing: RSS "
+                     f"{m['peak']['total_rss_mb']:.0f} MB, PSS {m['peak']['total_pss_mb']:.0f} MB)")
+    lines.append(f"page open (all at once) to the first control: median {results['open_s']['median']:.1f} s, "
+                 f"max {results['open_s']['max']:.1f} s" if results["open_s"]["n"] else "no page opened")
+    lines.append(f"CPU s: server {results['cpu_s']['server']:.0f}, browser and this script "
+                 f"{results['cpu_s']['client']:.0f}; wall {results['wall_s']:.0f} s; load average start "
+                 f"{results['loadavg_start']} end {results['loadavg_end']} on {results['cores']} cores")
+    for o in results["per_learner"]:
+        if o["failures"] or o["cross_talk"]:
+            lines.append(f"  learner {o['learner']} (deal {o['seed']}): " + "; ".join(o["failures"] + o["cross_talk"]))
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command line (see the module's text). Returns 0 when every hand completed correctly with no
+    cross-talk, 1 otherwise, 2 for a bad option or a missing browser."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--learners", type=int, default=20, help="learners at once, each its own browser context")
+    ap.add_argument("--seed", type=int, default=1000, help="learner i opens ?deal=<seed + i> (default 1000)")
+    ap.add_argument("--think", type=float, default=1.0,
+                    help="mean seconds a learner waits before each click (0.5-1.5 x; 0: at once; default 1)")
+    ap.add_argument("--open-timeout", type=float, default=420.0, help="seconds for a page's first control")
+    ap.add_argument("--action-timeout", type=float, default=120.0, help="seconds for a click's redraw")
+    ap.add_argument("--hand-timeout", type=float, default=1500.0, help="seconds for a learner's whole hand")
+    ap.add_argument("--sample", type=float, default=3.0, help="seconds between memory samples")
+    ap.add_argument("--keep-dir", type=Path, default=None,
+                    help="an empty folder for the games the app keeps (default: a temporary one, removed at the end)")
+    ap.add_argument("--json", type=Path, default=DEFAULT_JSON, help=f"results file (default {DEFAULT_JSON})")
+    opts = ap.parse_args(argv)
+    if opts.learners < 1 or opts.think < 0 or min(opts.open_timeout, opts.action_timeout, opts.hand_timeout,
+                                                   opts.sample) <= 0:
+        ap.error("--learners must be at least 1, --think at least 0 and the timeouts and --sample above 0")
+    if not os.path.exists(CHROMIUM):
+        print(f"{CHROMIUM} not found (apt-get install -y chromium)", file=sys.stderr)
+        return 2
+    names = storage_names()
+    opts.storage_key = names[0] if names else None
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # through the finally blocks: the server stops
+    load_start = [round(x, 2) for x in os.getloadavg()]
+    t0 = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="rook-load-") as tmp:
+        keep_dir = opts.keep_dir or Path(tmp) / "kept"
+        keep_dir.mkdir(parents=True, exist_ok=True)
+        if any(keep_dir.iterdir()):
+            print(f"--keep-dir {keep_dir} is not empty", file=sys.stderr)
+            return 2
+        log_path = Path(tmp) / "voila.log"
+        env = {"ROOK_GAME_FILE": str(keep_dir / "game.json"), "ROOK_FILES_ROOT": str(Path(tmp))}
+        try:
+            with Server(log_path, env=env) as server:
+                url = f"{server.base}voila/render/app.ipynb"
+                print(f"load: {opts.learners} learners on {url}, deals {opts.seed}..{opts.seed + opts.learners - 1}, "
+                      f"think {opts.think} s; load average {load_start} on {os.cpu_count()} cores", flush=True)
+                cpu0 = memory_snapshot(server.proc.pid).get("cpu_s", 0.0)
+                ccpu0 = client_cpu()
+                outs, final, peak = asyncio.run(run_learners(opts, url, server.proc.pid))
+                ccpu1 = client_cpu()
+                server_cpu = final.get("cpu_s", float("nan")) - cpu0
+        except BaseException:
+            if log_path.exists():
+                print(f"load: stopped; Voila's log ends:\n{log_path.read_text(errors='replace')[-3000:]}",
+                      file=sys.stderr)
+            raise
+        counts = judge(outs, keep_dir)
+    load_end = [round(x, 2) for x in os.getloadavg()]
+    kinds = sorted({c["kind"] for o in outs for c in o["clicks"]})
+    clicks = {"all": {m: summary_ms([c[m] for o in outs for c in o["clicks"]]) for m in ("redraw_ms", "ready_ms")}}
+    for kind in kinds:
+        clicks[kind] = {m: summary_ms([c[m] for o in outs for c in o["clicks"] if c["kind"] == kind])
+                        for m in ("redraw_ms", "ready_ms")}
+    kernels = final.get("kernels", [])
+    results = {
+        "benchmark": "load", "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "command": "python benchmarks/load.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+        "learners": opts.learners, "think_s": opts.think, "seeds": [opts.seed, opts.seed + opts.learners - 1],
+        "completed": sum(o["completed"] for o in outs), **counts,
+        "clicks": clicks,
+        "memory": {"final": final, "peak": peak,
+                   "per_learner_rss_mb": summary_ms([k["rss_mb"] for k in kernels]),
+                   "per_learner_pss_mb": summary_ms([k["pss_mb"] for k in kernels]),
+                   "per_learner_uss_mb": summary_ms([k["uss_mb"] for k in kernels])},
+        "open_s": summary_ms([o["open_s"] for o in outs if "open_s" in o]),
+        "cpu_s": {"server": server_cpu, "client": ccpu1 - ccpu0},
+        "wall_s": time.perf_counter() - t0, "loadavg_start": load_start, "loadavg_end": load_end,
+        "cores": os.cpu_count(),
+        "per_learner": [{k: o.get(k) for k in ("learner", "seed", "policy", "completed", "reason", "failures",
+                                                "cross_talk", "open_s", "page_only_first", "actions", "clicks", "learner_id",
+                                                "kept_file", "kept_problem", "errors")} for o in outs],
+    }
+    print(report(results))
+    opts.json.parent.mkdir(parents=True, exist_ok=True)
+    opts.json.write_text(json.dumps(results, indent=1, default=str) + "\n")
+    print(f"results: {opts.json}")
+    return 0 if results["failed_hands"] == 0 and results["cross_talk"] == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
