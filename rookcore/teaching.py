@@ -33,13 +33,34 @@ from typing import Any, Iterable, Sequence
 
 from .actions import PASS, Bid, Discard, NameTrump, Pass, Play, bid as make_bid
 from .cards import COLOUR_NAMES, COLOURS, Card, CardError
-from .hand import SEATS, TEAM_NAMES, HandState, Phase, seat_index, trick_tables, trick_winner
+from .hand import SEATS, TEAM_NAMES, HandState, Phase, seat_index, trick_tables, trick_winner  # noqa: F401 (English names, re-exported)
+from .i18n import N_, _, ngettext, pgettext
 from .records import quoted
 from .rules import BIRD_BELOW_RED_ONE, BIRD_BOTTOM, BIRD_TOP, MAKE_BID, RED_ONE, Rules, get_rules
+from .words import bird_name, card_text, colour_name, list_text, rules_title, seat_name, team_name
 
 KINDS: tuple[str, ...] = ("which_cards_legal", "trick_winner", "score_hand", "what_to_bid", "count_points")
 SEAT_NAMES: tuple[str, ...] = ("North", "East", "South", "West")
+"""The seats' full names in English (`seat_full_name` gives them in the active language)."""
 BIRD = Card.bird()
+_SEAT_WORDS = (lambda: pgettext("seat name", "North"), lambda: pgettext("seat name", "East"),
+               lambda: pgettext("seat name", "South"), lambda: pgettext("seat name", "West"))
+_COLOUR_WORDS = {"R": lambda: pgettext("colour in a sentence", "red"),
+                 "Y": lambda: pgettext("colour in a sentence", "yellow"),
+                 "G": lambda: pgettext("colour in a sentence", "green"),
+                 "B": lambda: pgettext("colour in a sentence", "black")}
+
+
+def seat_full_name(seat: int) -> str:
+    """Seat ``seat`` (0..3) by its full name in the active language ("North"; de "Nord"). Raises IndexError outside
+    0..3."""
+    return _SEAT_WORDS[seat]()
+
+
+def colour_word(letter: str) -> str:
+    """The colour ``letter`` as a word inside a sentence, in the active language ("green": "holds a green card").
+    Raises KeyError for a letter that is no colour."""
+    return _COLOUR_WORDS[letter]()
 
 
 class ExerciseError(ValueError):
@@ -133,16 +154,17 @@ class Exercise:
         None), or cards to select (which_cards_legal, an empty selection: a seat always has a legal card,
         rules.md §1.5). Such an answer is no answer, neither right nor wrong. Raises nothing."""
         if self.kind == "trick_winner" and answer is None:
-            return "Pick a seat first: tap the card that wins the trick, then press Check."
+            return _("Pick a seat first: tap the card that wins the trick, then press Check.")
         if self.kind == "which_cards_legal" and not answer:
-            return "Select the cards that may be played first (at least one): tap each of them, then press Check."
+            return _("Select the cards that may be played first (at least one): tap each of them, then press Check.")
         return ""
 
     @property
     def points_hint(self) -> str:
         """What to type in this exercise's number box(es): `POINTS_HINT` for a hand's score (it may be negative),
         `COUNT_HINT` for points counted (never negative); "" for kinds answered without typing a number."""
-        return {"score_hand": POINTS_HINT, "count_points": COUNT_HINT}.get(self.kind, "")
+        hint = {"score_hand": POINTS_HINT, "count_points": COUNT_HINT}.get(self.kind)
+        return _(hint) if hint else ""
 
     def read_points(self, text: Any, where: str = "") -> int:
         """Read a number of points typed for this exercise (`parse_points`; ``where`` names the box): a score
@@ -167,9 +189,11 @@ class Exercise:
         try:
             value = self.normalize(answer)
         except ExerciseError as e:
-            return Feedback(False, f"Wrong: {e}. {solution}", f"{_cap(str(e))}.", solution)
+            return Feedback(False, _("Wrong: {problem}. {solution}", problem=e, solution=solution), f"{_cap(str(e))}.",
+                            solution)
         ok = value in self.accepted
-        message = ("Right: " if ok else "Wrong: ") + _CHECKERS[self.kind](self, value, ok)
+        said = _CHECKERS[self.kind](self, value, ok)
+        message = _("Right: {explanation}", explanation=said) if ok else _("Wrong: {explanation}", explanation=said)
         return Feedback(ok, message, "" if ok else _RULES[self.kind](self, value), solution)
 
     def rule_broken(self, answer: Any) -> str:
@@ -227,31 +251,42 @@ def short_name(rules: Rules, card: Card) -> str:
     return rules.display_name(card)
 
 
+_THE_BIRD = {"Crow": lambda: pgettext("card", "the Crow"), "Rook": lambda: pgettext("card", "the Rook")}
+
+
 def _name(rules: Rules, card: Card) -> str:
+    """``card`` named in a sentence in the active language: "the Crow", "the Red 1", else its code ("R9")."""
     if card == BIRD:
-        return f"the {rules.bird_name}"
+        word = _THE_BIRD.get(rules.bird_name)
+        return word() if word else f"the {rules.bird_name}"
     if rules.red_one and card == RED_ONE:
-        return "the Red 1"
+        return pgettext("card", "the Red 1")
     return card.notation()
 
 
-def _names(rules: Rules, cards: Iterable[Card]) -> str:
-    items = [_name(rules, c) for c in sorted(cards)]
+def and_list(items: Sequence[str]) -> str:
+    """``items`` as a list in a sentence, the last joined by "and" in the active language ("R5, R9 and the Crow")."""
+    items = list(items)
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return _("{items} and {last}", items=list_text(items[:-1]), last=items[-1])
+
+
+def _names(rules: Rules, cards: Iterable[Card]) -> str:
+    return and_list([_name(rules, c) for c in sorted(cards)])
 
 
 def _colour(letter: str) -> str:
-    return COLOUR_NAMES[letter]
+    """The colour's name in the active language ("Green")."""
+    return colour_name(letter)
 
 
 def bird_place_text(rules: Rules) -> str:
     """Where the bird ranks, in plain words (rules.md §2, §3): "the lowest trump" etc.; "" with no bird."""
     if not rules.bird:
         return ""
-    return {BIRD_BOTTOM: "the lowest trump", BIRD_TOP: "the highest trump",
-            BIRD_BELOW_RED_ONE: "the second-highest trump, under the Red 1"}[rules.bird_place]
+    return {BIRD_BOTTOM: lambda: _("the lowest trump"), BIRD_TOP: lambda: _("the highest trump"),
+            BIRD_BELOW_RED_ONE: lambda: _("the second-highest trump, under the Red 1")}[rules.bird_place]()
 
 
 def counters_text(rules: Rules) -> str:
@@ -261,37 +296,31 @@ def counters_text(rules: Rules) -> str:
         by_value.setdefault(pts, []).append(number)
     parts = []
     for pts, numbers in sorted(by_value.items(), key=lambda kv: min(kv[1])):
-        nums = " and ".join(f"{n}s" for n in numbers)
-        parts.append(f"the {nums} {pts}")
+        nums = and_list([_("{number}s", number=n) for n in numbers])
+        parts.append(_("the {numbers} are worth {points}", numbers=nums, points=pts) if not parts else
+                     _("the {numbers} {points}", numbers=nums, points=pts))
     if rules.bird:
-        parts.append(f"the {rules.bird_name} {rules.bird_points}")
+        parts.append(_("the {bird} {points}", bird=bird_name(rules.bird_name), points=rules.bird_points))
     if rules.red_one:
-        parts.append(f"the Red 1 {rules.red_one_points}")
-    return _worth(parts)
-
-
-def _worth(parts: list[str]) -> str:
-    # "the 5s 5, the 10s and 14s 10" -> "the 5s are worth 5, the 10s and 14s 10"
-    if not parts:
-        return "no card counts"
-    first = parts[0].rsplit(" ", 1)
-    return ", ".join([f"{first[0]} are worth {first[1]}"] + parts[1:])
+        parts.append(_("the Red 1 {points}", points=rules.red_one_points))
+    return list_text(parts) if parts else _("no card counts")
 
 
 def card_points_table(rules: Rules | str | None = None) -> list[tuple[str, int]]:
-    """Every counter of the rule set as (card group, points), e.g. [("5s", 5), ("10s", 10), ("Crow", 20)]."""
+    """Every counter of the rule set as (card group, points), e.g. [("5s", 5), ("10s", 10), ("Crow", 20)], the
+    groups named in the active language."""
     rules = _rules(rules)
-    rows = [(f"{n}s", p) for n, p in sorted(rules.counters)]
+    rows = [(_("{number}s", number=n), p) for n, p in sorted(rules.counters)]
     if rules.bird:
-        rows.append((rules.bird_name, rules.bird_points))
+        rows.append((bird_name(rules.bird_name), rules.bird_points))
     if rules.red_one:
-        rows.append(("Red 1", rules.red_one_points))
+        rows.append((pgettext("card", "Red 1"), rules.red_one_points))
     return rows
 
 
-POINTS_HINT = "type a whole number of points, e.g. 85 or -120"
+POINTS_HINT = N_("type a whole number of points, e.g. 85 or -120")
 """What to type for a hand's score, which may be negative (a set declarer scores minus the bid, rules.md §1.7)."""
-COUNT_HINT = "type a whole number of points, e.g. 85"
+COUNT_HINT = N_("type a whole number of points, e.g. 85")
 """What to type for points captured or counted: never negative (counters are worth 0 or more, rules.md §2)."""
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 _MINUS_SIGNS = str.maketrans({"\u2212": "-", "\u2013": "-"})  # "−" (minus) and "–" (en dash) typed for "-"
@@ -308,23 +337,30 @@ def parse_points(text: Any, where: str = "", negative: bool = True) -> int:
     type, and (``negative`` False) a number below 0, saying that points captured are never negative: nothing is
     guessed or rounded.
     """
-    hint = POINTS_HINT if negative else COUNT_HINT
+    hint = _(POINTS_HINT if negative else COUNT_HINT)
     if isinstance(text, int) and not isinstance(text, bool):
         value, shown = text, str(text)
     else:
         t = text.strip().translate(_MINUS_SIGNS) if isinstance(text, str) else None
         if t == "":
-            raise ExerciseError(f"{_cap(where)} is empty: {hint}" if where else f"nothing was typed: {hint}")
+            raise ExerciseError(_cap(_("{where} is empty: {hint}", where=where, hint=hint)) if where else
+                                _("nothing was typed: {hint}", hint=hint))
         shown = quoted(text.strip()) if isinstance(text, str) else repr(text)
         if t is None or not _WHOLE_NUMBER.fullmatch(t):
-            raise ExerciseError(f"{shown}{f' in {where}' if where else ''} is not a whole number: {hint}")
+            raise ExerciseError(_("{value} in {where} is not a whole number: {hint}", value=shown, where=where,
+                                  hint=hint) if where else
+                                _("{value} is not a whole number: {hint}", value=shown, hint=hint))
         if len(t) > 12:  # int() refuses more than 4,300 digits; no answer here needs a dozen
-            raise ExerciseError(f"{shown}{f' in {where}' if where else ''} has more digits than any number of points "
-                                f"here: {hint}")
+            raise ExerciseError(_("{value} in {where} has more digits than any number of points here: {hint}",
+                                  value=shown, where=where, hint=hint) if where else
+                                _("{value} has more digits than any number of points here: {hint}", value=shown,
+                                  hint=hint))
         value = int(t)
     if value < 0 and not negative:
-        raise ExerciseError(f"{shown}{f' in {where}' if where else ''} is below zero, but points captured are never "
-                            f"negative (every card is worth 0 points or more): {hint}")
+        raise ExerciseError(_("{value} in {where} is below zero, but points captured are never negative (every card "
+                              "is worth 0 points or more): {hint}", value=shown, where=where, hint=hint) if where else
+                            _("{value} is below zero, but points captured are never negative (every card is worth 0 "
+                              "points or more): {hint}", value=shown, hint=hint))
     return value
 
 
@@ -345,13 +381,13 @@ def parse_card_answer(rules: Rules, text: Any) -> Card:
             return Card.parse(t)
         except CardError as e:
             raise ExerciseError(str(e)) from e
-    raise ExerciseError(f"{text!r} is not a card")
+    raise ExerciseError(_("{value} is not a card", value=repr(text)))
 
 
 # --------------------------------------------------------------------------- playing hands for positions
 def _auction(state: HandState, declarer_k: int, amount: int) -> None:
     """Callers before the ``declarer_k``-th pass, that seat bids ``amount``, the rest pass (rules.md §1.2)."""
-    for _ in range(declarer_k):
+    for _attempt in range(declarer_k):
         state.apply(PASS)
     state.apply(make_bid(amount))
     while state.phase is Phase.AUCTION:
@@ -399,50 +435,58 @@ def _random_playout(state: HandState, play_seed: int, on_turn=None) -> None:
 
 # --------------------------------------------------------------------------- which_cards_legal
 def legal_reason(rules: Rules, trump: str, seat: int, hand: Iterable[Card], trick: Sequence[Card]) -> str:
-    """Why these cards are the legal ones for ``seat`` holding ``hand`` on ``trick`` (rules.md §1.5, §3)."""
+    """Why these cards are the legal ones for ``seat`` holding ``hand`` on ``trick`` (rules.md §1.5, §3), in the
+    active language: the rule that decides, then any notes (the bird's and the Red 1's privileges), joined by "; "."""
     hand = sorted(hand)
-    who = SEAT_NAMES[seat]
+    who = seat_full_name(seat)
     if not trick:
-        return f"{who} leads this trick, so {who} may play any card."
+        return _("{seat} leads this trick, so {seat} may play any card.", seat=who)
     t = trick_tables(rules, trump)
     led = t.suit[trick[0]]
     led_name = _colour(COLOURS[led])
+    led_word = colour_word(COLOURS[led])
     first = trick[0]
     lead_txt = ""
     if rules.is_trump_card(first):
-        lead_txt = f"{_name(rules, first)} was led, and leading it is leading trump ({led_name}); "
+        lead_txt = _("{card} was led, and leading it is leading trump ({colour})", card=_name(rules, first),
+                     colour=led_name) + "; "
     follow = [c for c in hand if t.suit[c] == led]
     special = [c for c in hand if rules.is_trump_card(c)]
     notes = []
     if not follow:
-        base = (f"{lead_txt}{who} has no {led_name.lower()} card, so {who} may play any card "
-                f"(a trump would win unless a higher trump is played)")
+        base = lead_txt + _("{seat} has no {colour} card, so {seat} may play any card (a trump would win unless a "
+                            "higher trump is played)", seat=who, colour=led_word)
     elif len(follow) == 1 and led == t.trump and rules.is_trump_card(follow[0]) and follow[0] == BIRD \
             and rules.bird_any_time:
-        base = (f"{lead_txt}trump was led and {_name(rules, BIRD)} is {who}'s only trump, "
-                f"so {who} must play it")
+        base = lead_txt + _("trump was led and {bird} is {seat}'s only trump, so {seat} must play it",
+                            bird=_name(rules, BIRD), seat=who)
     else:
-        plural = "s" if len(follow) > 1 else ""
-        shown = ", ".join(_name(rules, c) for c in follow)
+        shown = list_text(_name(rules, c) for c in follow)
         if led == t.trump:
-            base = (f"{lead_txt}trump ({led_name.lower()}) was led and {who} holds {'a ' if not plural else ''}"
-                    f"trump{plural} ({shown}), so {who} must play a trump")
+            base = lead_txt + ngettext(
+                "trump ({colour}) was led and {seat} holds a trump ({cards}), so {seat} must play a trump",
+                "trump ({colour}) was led and {seat} holds trumps ({cards}), so {seat} must play a trump",
+                len(follow), colour=led_word, seat=who, cards=shown)
             if any(rules.is_trump_card(c) for c in follow):
-                base += f" (the {rules.bird_name if BIRD in follow else 'Red 1'} counts as a trump)"
+                base += " " + (_("(the {bird} counts as a trump)", bird=bird_name(rules.bird_name)) if BIRD in follow
+                               else _("(the Red 1 counts as a trump)"))
         else:
-            base = (f"{lead_txt}{who} holds {'a ' if not plural else ''}{led_name.lower()} card{plural} "
-                    f"({shown}), so {who} must follow {led_name.lower()}")
+            base = lead_txt + ngettext(
+                "{seat} holds a {colour} card ({cards}), so {seat} must follow {colour}",
+                "{seat} holds {colour} cards ({cards}), so {seat} must follow {colour}",
+                len(follow), colour=led_word, seat=who, cards=shown)
     if follow:
         priv = [c for c in hand if t.suit[c] != led and rules.has_privilege(c)]
         for c in priv:
-            notes.append(f"{_name(rules, c)} may also be played at any time in {rules.title}")
+            notes.append(_("{card} may also be played at any time in {rules}", card=_name(rules, c),
+                           rules=rules_title(rules)))
         if BIRD in special and not rules.bird_any_time and t.suit[BIRD] != led:
-            lead = led_name.lower()
-            notes.append(f"{_name(rules, BIRD)} is an ordinary trump in {rules.title} ({bird_place_text(rules)}): "
-                         f"like any trump it may be played on a {lead} lead only by a player with no {lead} card")
+            notes.append(_("{bird} is an ordinary trump in {rules} ({place}): like any trump it may be played on a "
+                           "{colour} lead only by a player with no {colour} card", bird=_name(rules, BIRD),
+                           rules=rules_title(rules), place=bird_place_text(rules), colour=led_word))
         if rules.red_one and RED_ONE in hand and trump != "R" and led == COLOURS.index("R") \
                 and not rules.red_one_any_time:
-            notes.append("the Red 1 is a trump, never a red card, so it cannot follow red")
+            notes.append(_("the Red 1 is a trump, never a red card, so it cannot follow red"))
     return base + "".join(f"; {n}" for n in notes) + "."
 
 
@@ -469,7 +513,7 @@ def _sample_legal(rules: Rules, rng: random.Random, wanted: str) -> tuple:
     """A trick in progress of category ``wanted`` ("follow", "bird", "void"; another if none turns up) from
     seeded random hands: (category, seat, hand, leader, trick, trump, legal cards)."""
     found: dict[str, list] = {}
-    for _ in range(12):
+    for _attempt in range(12):
         state, how = _hand_in_play(rules, rng)
 
         def look(s: HandState) -> None:
@@ -490,13 +534,17 @@ def which_cards_legal(rules: Rules | str | None = None, seed: int = 0) -> Exerci
     rng = _rng("which_cards_legal", seed, rules)
     wanted = rng.choice(["follow", "follow", "bird", "void"])
     cat, seat, hand, leader, trick, trump, legal = _sample_legal(rules, rng, wanted)
-    who = SEAT_NAMES[seat]
-    prompt = (f"{_colour(trump)} is trump. {SEAT_NAMES[leader]} led and the trick so far is "
-              f"{', '.join(f'{SEATS[(leader + i) % 4]}: {short_name(rules, c)}' for i, c in enumerate(trick))}. "
-              f"Which cards may {who} play? Pick every legal card.")
+    prompt = _("{colour} is trump. {leader} led and the trick so far is {trick}. Which cards may {seat} play? Pick "
+               "every legal card.", colour=_colour(trump), leader=seat_full_name(leader),
+               trick=_trick_text(rules, leader, trick), seat=seat_full_name(seat))
     answer = frozenset(legal)
     return Exercise("which_cards_legal", seed, rules, prompt, answer, frozenset([answer]), seat=seat, hand=hand,
                     trick=trick, trick_leader=leader, trump=trump, choices=hand, facts={"category": cat})
+
+
+def _trick_text(rules: Rules, leader: int, cards: Sequence[Card]) -> str:
+    """The trick as a prompt writes it: "N: R5, E: R9" (seat letters and cards in the active language)."""
+    return list_text(f"{seat_name((leader + i) % 4)}: {card_text(rules, c)}" for i, c in enumerate(cards))
 
 
 def _norm_cards(ex: Exercise, answer: Any) -> frozenset:
@@ -505,75 +553,80 @@ def _norm_cards(ex: Exercise, answer: Any) -> frozenset:
     try:
         items = list(answer)
     except TypeError:
-        raise ExerciseError(f"{answer!r} is not a set of cards") from None
+        raise ExerciseError(_("{value} is not a set of cards", value=repr(answer))) from None
     return frozenset(parse_card_answer(ex.rules, a) for a in items if not (isinstance(a, str) and not a.strip()))
 
 
 def _check_legal(ex: Exercise, value: frozenset | None, ok: bool) -> str:
     reason = _cap(legal_reason(ex.rules, ex.trump, ex.seat, ex.hand, ex.trick))
-    legal_txt = f"{SEAT_NAMES[ex.seat]} may play {_names(ex.rules, ex.answer)}."
+    legal_txt = _("{seat} may play {cards}.", seat=seat_full_name(ex.seat), cards=_names(ex.rules, ex.answer))
     if ok or value is None:
         return f"{reason} {legal_txt}"
     extra = sorted(value - ex.answer)
     missing = sorted(ex.answer - value)
     bits = []
     if extra:
-        bits.append(f"{_names(ex.rules, extra)} {'is' if len(extra) == 1 else 'are'} not allowed")
+        bits.append(ngettext("{cards} is not allowed", "{cards} are not allowed", len(extra),
+                             cards=_names(ex.rules, extra)))
     if missing:
-        bits.append(f"you left out {_names(ex.rules, missing)}")
+        bits.append(_("you left out {cards}", cards=_names(ex.rules, missing)))
     return f"{_cap('; '.join(bits))}. {_cap(reason)} {legal_txt}"
 
 
-def _suit_words(rules: Rules, t, led: int) -> tuple[str, str, str]:
-    """The colour led in words for the following-suit rule (rules.md §1.5): (what a player holds to follow, "a green
-    card" or "a trump"; the duty to follow; the cards that follow, "every green card" or "every trump")."""
+def _suit_words(rules: Rules, t, led: int) -> tuple[str, str, str, str]:
+    """The colour led in words for the following-suit rule (rules.md §1.5), in the active language: (what a player
+    holds to follow, "a green card" or "a trump"; the same after "has no", "green card" or "trump"; the duty to
+    follow; the cards that follow, "every green card" or "every trump")."""
     if led == t.trump:
-        return ("a trump", "when trump is led, a player who holds a trump must play one", "every trump")
-    colour = _colour(COLOURS[led]).lower()
-    return (f"a {colour} card", f"a player who holds a card of the colour led ({colour}) must follow it",
-            f"every {colour} card")
+        return (_("a trump"), pgettext("has no", "trump"),
+                _("when trump is led, a player who holds a trump must play one"), _("every trump"))
+    colour = colour_word(COLOURS[led])
+    return (_("a {colour} card", colour=colour), pgettext("has no", "{colour} card", colour=colour),
+            _("a player who holds a card of the colour led ({colour}) must follow it", colour=colour),
+            _("every {colour} card", colour=colour))
 
 
 def _legal_rule(ex: Exercise, value: frozenset) -> str:
     """The following-suit rule (rules.md §1.5, §3 privileges) that the card set ``value`` broke: how many picked
     cards may not be played and why, how many playable cards were left out and the rule allowing them. Names only
     the cards a rule is about (the bird, the Red 1), never the set of legal cards."""
-    r, who = ex.rules, SEAT_NAMES[ex.seat]
+    r, who = ex.rules, seat_full_name(ex.seat)
     t = trick_tables(r, ex.trump)
     led = t.suit[ex.trick[0]]
-    one, duty, every = _suit_words(r, t, led)
-    lead_note = (f"{_name(r, ex.trick[0])} was led, and leading it is leading trump; "
+    one, none, duty, every = _suit_words(r, t, led)
+    lead_note = (_("{card} was led, and leading it is leading trump", card=_name(r, ex.trick[0])) + "; "
                  if r.is_trump_card(ex.trick[0]) else "")
     follows = any(t.suit[c] == led for c in ex.hand)
     extra, missing = sorted(value - ex.answer), sorted(ex.answer - value)
     parts = []
     if extra:
         n = len(extra)
-        parts.append(f"{_count_words(n)} you picked may not be played: {lead_note}{who} holds {one}, and {duty}")
-        parts += [_not_a_follower(r, c, one) for c in extra if r.is_trump_card(c)]
+        parts.append(ngettext("{count} card you picked may not be played: {lead}{seat} holds {one}, and {duty}",
+                              "{count} cards you picked may not be played: {lead}{seat} holds {one}, and {duty}",
+                              n, count=n, lead=lead_note, seat=who, one=one, duty=duty))
+        parts += [_not_a_follower(r, c, one, led) for c in extra if r.is_trump_card(c)]
     if missing:
-        left = f"you left out {_count_words(len(missing))} that may be played"
+        n = len(missing)
         if not follows:
-            parts.append(f"{left}: {lead_note}{who} has no {one[2:]}, and a player who cannot follow the colour led "
-                         f"may play any card")
+            parts.append(ngettext(
+                "you left out {count} card that may be played: {lead}{seat} has no {none}, and a player who cannot "
+                "follow the colour led may play any card",
+                "you left out {count} cards that may be played: {lead}{seat} has no {none}, and a player who cannot "
+                "follow the colour led may play any card", n, count=n, lead=lead_note, seat=who, none=none))
         else:
-            parts.append(f"{left}: {_follow_rule(r, t, led, missing, every)}")
+            parts.append(ngettext("you left out {count} card that may be played: {rule}",
+                                  "you left out {count} cards that may be played: {rule}", n, count=n,
+                                  rule=_follow_rule(r, t, led, missing, every)))
     return _cap("; ".join(parts)) + "."
 
 
-def _count_words(n: int) -> str:
-    """"1 card", "3 cards"."""
-    return f"{n} card{'' if n == 1 else 's'}"
-
-
-def _not_a_follower(rules: Rules, card: Card, one: str) -> str:
+def _not_a_follower(rules: Rules, card: Card, one: str, led: int) -> str:
     """Why the trump card ``card`` (the bird or the Red 1) does not follow a colour led that is not trump (``one``:
-    "a green card")."""
+    "a green card"; ``led``: the colour led, an index of `COLOURS`)."""
     if card == BIRD:
-        colour = one.split()[1]
-        return (f"{_name(rules, card)} is a trump, not {one}: like any trump it may be played on a {colour} lead "
-                f"only by a player with no {colour} card")
-    return "the Red 1 is a trump, never a red card, so it cannot follow red"
+        return _("{bird} is a trump, not {one}: like any trump it may be played on a {colour} lead only by a player "
+                 "with no {colour} card", bird=_name(rules, card), one=one, colour=colour_word(COLOURS[led]))
+    return _("the Red 1 is a trump, never a red card, so it cannot follow red")
 
 
 def _follow_rule(rules: Rules, t, led: int, missing: list[Card], every: str) -> str:
@@ -582,67 +635,74 @@ def _follow_rule(rules: Rules, t, led: int, missing: list[Card], every: str) -> 
     reasons = []
     following = [c for c in missing if t.suit[c] == led]
     if following:
-        specials = [name for name, c in ((rules.bird_name, BIRD), ("Red 1", RED_ONE))
-                    if c in following and rules.is_trump_card(c)]
-        note = (f" (the {' and the '.join(specials)} {'counts' if len(specials) == 1 else 'count'} as a trump)"
-                if specials else "")
-        reasons.append(f"{every} may be played, high or low{note}")
+        bird = BIRD in following and rules.is_trump_card(BIRD)
+        red = RED_ONE in following and rules.is_trump_card(RED_ONE)
+        bird_word = bird_name(rules.bird_name)
+        note = (" " + _("(the {bird} and the Red 1 count as a trump)", bird=bird_word) if bird and red else
+                " " + _("(the {bird} counts as a trump)", bird=bird_word) if bird else
+                " " + _("(the Red 1 counts as a trump)") if red else "")
+        reasons.append(_("{every} may be played, high or low", every=every) + note)
     privileged = [c for c in missing if t.suit[c] != led]
     if privileged:
-        reasons.append(f"in {rules.title} {_names(rules, privileged)} may be played at any time, even by a player "
-                       f"who could follow")
-    return ", and ".join(reasons)
+        reasons.append(_("in {rules} {cards} may be played at any time, even by a player who could follow",
+                         rules=rules_title(rules), cards=_names(rules, privileged)))
+    return _("{first}, and {second}", first=reasons[0], second=reasons[1]) if len(reasons) == 2 else reasons[0]
 
 
 # --------------------------------------------------------------------------- trick_winner
 def trick_reason(rules: Rules, trump: str, leader: int, cards: Sequence[Card]) -> str:
-    """Why the trick ``cards`` (play order, led by ``leader``) goes to its winner (rules.md §1.5, §3)."""
+    """Why the trick ``cards`` (play order, led by ``leader``) goes to its winner (rules.md §1.5, §3), in the active
+    language: the rule that decides, any notes (the bird's place, the Red 1, the 1s) joined by "; ", and where the
+    trick's points go."""
     t = trick_tables(rules, trump)
     win_i = trick_winner(t, cards)
     winner = (leader + win_i) % 4
     win = cards[win_i]
-    who = SEAT_NAMES[winner]
+    who = seat_full_name(winner)
     led = t.suit[cards[0]]
     trumps = [c for c in cards if t.trump_power[c]]
     trump_name = _colour(trump)
+    title = rules_title(rules)
+    bird = bird_name(rules.bird_name)
     notes = []
     if trumps:
         if led == t.trump:
-            text = (f"trump ({trump_name}) was led, so the highest trump wins: "
-                    f"{_name(rules, win)} of {who}")
+            text = _("trump ({colour}) was led, so the highest trump wins: {card} of {seat}", colour=trump_name,
+                     card=_name(rules, win), seat=who)
         elif len(trumps) == 1:
-            text = (f"{_name(rules, win)} is the only trump ({trump_name}) in the trick, and a trump beats "
-                    f"every card of another colour, so {who} wins")
+            text = _("{card} is the only trump ({colour}) in the trick, and a trump beats every card of another "
+                     "colour, so {seat} wins", card=_name(rules, win), colour=trump_name, seat=who)
         else:
-            text = (f"when trumps ({trump_name}) are played, the highest trump wins: "
-                    f"{_name(rules, win)} of {who}")
+            text = _("when trumps ({colour}) are played, the highest trump wins: {card} of {seat}",
+                     colour=trump_name, card=_name(rules, win), seat=who)
         if BIRD in cards:
             place = bird_place_text(rules)
             if win == BIRD and rules.bird_place == BIRD_BOTTOM:
-                notes.append(f"the {rules.bird_name} is {place} in {rules.title}, but even the lowest trump "
-                             f"beats the other colours")
+                notes.append(_("the {bird} is {place} in {rules}, but even the lowest trump beats the other colours",
+                               bird=bird, place=place, rules=title))
             elif win == BIRD:
-                notes.append(f"the {rules.bird_name} is {place} in {rules.title}")
+                notes.append(_("the {bird} is {place} in {rules}", bird=bird, place=place, rules=title))
             else:
-                notes.append(f"the {rules.bird_name} is only {place} in {rules.title}, so "
-                             f"{_name(rules, win)} beats it" if rules.bird_place == BIRD_BOTTOM else
-                             f"the {rules.bird_name} is {place} in {rules.title}")
+                notes.append(_("the {bird} is only {place} in {rules}, so {card} beats it", bird=bird, place=place,
+                               rules=title, card=_name(rules, win)) if rules.bird_place == BIRD_BOTTOM else
+                             _("the {bird} is {place} in {rules}", bird=bird, place=place, rules=title))
         if rules.red_one and RED_ONE in cards:
-            notes.append("the Red 1 is the top trump")
+            notes.append(_("the Red 1 is the top trump"))
         if rules.order[0] == 1 and any(c.number == 1 for c in trumps if not c.is_bird):
-            notes.append(f"the 1 is the highest card of a colour in {rules.title}")
+            notes.append(_("the 1 is the highest card of a colour in {rules}", rules=title))
     else:
-        led_name = _colour(COLOURS[led])
-        text = (f"no trump ({trump_name}) was played, so the highest {led_name.lower()} card (the colour led) "
-                f"wins: {_name(rules, win)} of {who}")
+        text = _("no trump ({trump}) was played, so the highest {colour} card (the colour led) wins: {card} of {seat}",
+                 trump=trump_name, colour=colour_word(COLOURS[led]), card=_name(rules, win), seat=who)
         off = [c for c in cards if t.suit[c] != led]
         if off:
-            notes.append(f"{_names(rules, off)} cannot win: {'it is' if len(off) == 1 else 'they are'} "
-                         f"neither the colour led nor trump")
+            notes.append(ngettext("{cards} cannot win: it is neither the colour led nor trump",
+                                  "{cards} cannot win: they are neither the colour led nor trump", len(off),
+                                  cards=_names(rules, off)))
         if rules.order[0] == 1 and win.number == 1:
-            notes.append(f"the 1 is the highest card of a colour in {rules.title}")
+            notes.append(_("the 1 is the highest card of a colour in {rules}", rules=title))
     pts = rules.points_of(cards)
-    return text + "".join(f"; {n}" for n in notes) + f". The trick's {pts} points go to {TEAM_NAMES[winner & 1]}."
+    return _("{reason}. The trick's {points} points go to {team}.", reason=text + "".join(f"; {n}" for n in notes),
+             points=pts, team=team_name(winner & 1))
 
 
 def _trick_category(rules: Rules, t, cards: Sequence[Card]) -> str:
@@ -667,7 +727,7 @@ TRICK_KINDS = ("trumped", "plain", "bird", "simple", "trump-led")
 
 def _sample_trick(rules: Rules, rng: random.Random, wanted: str) -> tuple[int, tuple[Card, ...], str]:
     found: dict[str, list] = {}
-    for _ in range(12):
+    for _attempt in range(12):
         state, how = _hand_in_play(rules, rng)
         _random_playout(state, how["play_seed"])
         t = state.tables
@@ -686,9 +746,8 @@ def trick_winner_exercise(rules: Rules | str | None = None, seed: int = 0) -> Ex
     wanted = rng.choice(["trumped", "plain", "bird", "trumped", "simple"])
     leader, cards, trump = _sample_trick(rules, rng, wanted)
     winner = (leader + trick_winner(trick_tables(rules, trump), cards)) % 4
-    played = ", ".join(f"{SEATS[(leader + i) % 4]}: {short_name(rules, c)}" for i, c in enumerate(cards))
-    prompt = (f"{_colour(trump)} is trump. {SEAT_NAMES[leader]} led; the trick is {played}. "
-              f"Who wins this trick?")
+    prompt = _("{colour} is trump. {leader} led; the trick is {trick}. Who wins this trick?", colour=_colour(trump),
+               leader=seat_full_name(leader), trick=_trick_text(rules, leader, cards))
     return Exercise("trick_winner", seed, rules, prompt, winner, frozenset([winner]), trick=tuple(cards),
                     trick_leader=leader, trump=trump, choices=tuple(range(4)))
 
@@ -699,7 +758,7 @@ def _norm_seat(ex: Exercise, answer: Any) -> int:
     try:
         return seat_index(answer.strip() if isinstance(answer, str) else answer)
     except (ValueError, TypeError):
-        raise ExerciseError(f"{answer!r} is not a seat (N, E, S or W)") from None
+        raise ExerciseError(_("{value} is not a seat (N, E, S or W)", value=repr(answer))) from None
 
 
 def _check_trick(ex: Exercise, value: int | None, ok: bool) -> str:
@@ -708,7 +767,8 @@ def _check_trick(ex: Exercise, value: int | None, ok: bool) -> str:
     if ok or value is None:
         return reason
     card = dict((s, c) for s, c in ex.trick_seats)[value]
-    return f"{SEAT_NAMES[value]}'s {_name(ex.rules, card)} does not win. {reason}"
+    return _("{seat}'s {card} does not win. {reason}", seat=seat_full_name(value), card=_name(ex.rules, card),
+             reason=reason)
 
 
 def _trick_rule(ex: Exercise, value: int) -> str:
@@ -717,30 +777,32 @@ def _trick_rule(ex: Exercise, value: int) -> str:
     r = ex.rules
     t = trick_tables(r, ex.trump)
     card = dict(ex.trick_seats)[value]
-    mine = f"{SEAT_NAMES[value]}'s {short_name(r, card)}"
+    mine = _("{seat}'s {card}", seat=seat_full_name(value), card=card_text(r, card))
     led = t.suit[ex.trick[0]]
-    led_name, trump_name = _colour(COLOURS[led]).lower(), _colour(ex.trump).lower()
+    led_name, trump_name = colour_word(COLOURS[led]), colour_word(ex.trump)
     trumps = [c for c in ex.trick if t.trump_power[c]]
+    title = rules_title(r)
     if t.trump_power[card]:
-        text = (f"{mine} is a trump, but a higher trump was played: when trumps are played, the highest trump "
-                f"wins")
+        text = _("{card} is a trump, but a higher trump was played: when trumps are played, the highest trump wins",
+                 card=mine)
         if BIRD in ex.trick:
-            text += f"; in {r.title} the {r.bird_name} is {bird_place_text(r)}"
+            text += "; " + _("in {rules} the {bird} is {place}", rules=title, bird=bird_name(r.bird_name),
+                             place=bird_place_text(r))
         if r.red_one and RED_ONE in ex.trick:
-            text += "; the Red 1 is the top trump"
+            text += "; " + _("the Red 1 is the top trump")
         if r.order[0] == 1 and any(c.number == 1 for c in trumps if not c.is_bird):
-            text += f"; the 1 is the highest card of a colour in {r.title}"
+            text += "; " + _("the 1 is the highest card of a colour in {rules}", rules=title)
     elif t.suit[card] == led and trumps:
-        text = (f"{mine} follows the colour led ({led_name}), but a trump ({trump_name}) was played on this trick, "
-                f"and a trump beats every card of another colour")
+        text = _("{card} follows the colour led ({led}), but a trump ({trump}) was played on this trick, and a trump "
+                 "beats every card of another colour", card=mine, led=led_name, trump=trump_name)
     elif t.suit[card] == led:
-        text = (f"{mine} follows the colour led ({led_name}), but a higher {led_name} card was played: with no "
-                f"trump in the trick, the highest card of the colour led wins")
+        text = _("{card} follows the colour led ({led}), but a higher {led} card was played: with no trump in the "
+                 "trick, the highest card of the colour led wins", card=mine, led=led_name)
         if r.order[0] == 1 and any(c.number == 1 and t.suit[c] == led for c in ex.trick):
-            text += f"; the 1 is the highest card of a colour in {r.title}"
+            text += "; " + _("the 1 is the highest card of a colour in {rules}", rules=title)
     else:
-        text = (f"{mine} is neither the colour led ({led_name}) nor trump ({trump_name}), so it cannot win the "
-                f"trick, however high it is")
+        text = _("{card} is neither the colour led ({led}) nor trump ({trump}), so it cannot win the trick, however "
+                 "high it is", card=mine, led=led_name, trump=trump_name)
     return _cap(text) + "."
 
 
@@ -748,17 +810,18 @@ def _trick_rule(ex: Exercise, value: int) -> str:
 def score_reason(rules: Rules, bid: int, declarer: int, captured: tuple[int, int], score: tuple[int, int]) -> str:
     """Why the hand scores ``score`` (rules.md §1.7): made or set, bid or captured, defenders' take."""
     team = declarer & 1
-    dec, dfn = TEAM_NAMES[team], TEAM_NAMES[1 - team]
+    dec, dfn = team_name(team), team_name(1 - team)
     took = captured[team]
     if took >= bid:
-        how = ("a made bid scores exactly the bid" if rules.make_score == MAKE_BID
-               else "a made bid scores everything the declarers captured")
-        first = (f"{dec} bid {bid} and took {took}, so they made it; in {rules.title} {how}: "
-                 f"{dec} {score[team]:+d}")
+        how = (_("a made bid scores exactly the bid") if rules.make_score == MAKE_BID
+               else _("a made bid scores everything the declarers captured"))
+        first = _("{team} bid {bid} and took {took}, so they made it; in {rules} {how}: {team} {score:+d}",
+                  team=dec, bid=bid, took=took, rules=rules_title(rules), how=how, score=score[team])
     else:
-        first = (f"{dec} bid {bid} but took only {took}, so they are set: they score minus the bid and "
-                 f"nothing else: {dec} {score[team]:+d}")
-    return f"{first}. The defenders {dfn} always score what they captured: {dfn} {score[1 - team]:+d}."
+        first = _("{team} bid {bid} but took only {took}, so they are set: they score minus the bid and nothing "
+                  "else: {team} {score:+d}", team=dec, bid=bid, took=took, score=score[team])
+    return _("{first}. The defenders {team} always score what they captured: {team} {score:+d}.", first=first,
+             team=dfn, score=score[1 - team])
 
 
 def score_hand(rules: Rules | str | None = None, seed: int = 0) -> Exercise:
@@ -786,11 +849,17 @@ def score_hand(rules: Rules | str | None = None, seed: int = 0) -> Exercise:
     score = state.score()
     nest_pts = rules.points_of(state.nest)
     last = state.tricks[-1].winner
-    dec = TEAM_NAMES[team]
-    bonus = f" and the {rules.majority_bonus}-point majority bonus" if rules.majority_bonus else ""
-    prompt = (f"{SEAT_NAMES[state.declarer]} won the auction with a bid of {amount}, so {dec} are the declarers. "
-              f"After the last trick (the nest's {nest_pts} points{bonus} included) N–S captured {state.captured[0]} "
-              f"points and E–W {state.captured[1]}. What does each team score for this hand?")
+    words = dict(seat=seat_full_name(state.declarer), bid=amount, team=team_name(team), nest=nest_pts,
+                 ns_team=team_name(0), ns=state.captured[0], ew_team=team_name(1), ew=state.captured[1])
+    if rules.majority_bonus:
+        prompt = _("{seat} won the auction with a bid of {bid}, so {team} are the declarers. After the last trick "
+                   "(the nest's {nest} points and the {bonus}-point majority bonus included) {ns_team} captured {ns} "
+                   "points and {ew_team} {ew}. What does each team score for this hand?", bonus=rules.majority_bonus,
+                   **words)
+    else:
+        prompt = _("{seat} won the auction with a bid of {bid}, so {team} are the declarers. After the last trick "
+                   "(the nest's {nest} points included) {ns_team} captured {ns} points and {ew_team} {ew}. What does "
+                   "each team score for this hand?", **words)
     return Exercise("score_hand", seed, rules, prompt, score, frozenset([score]), bid=amount,
                     declarer=state.declarer, captured=tuple(state.captured), tricks_won=tuple(state.tricks_won),
                     nest_points=nest_pts, last_trick=last, facts={"made": state.made})
@@ -802,7 +871,8 @@ def _norm_score(ex: Exercise, answer: Any) -> tuple[int, int]:
             raise TypeError
         ns, ew = answer
     except (TypeError, ValueError):
-        raise ExerciseError(f"{answer!r} is not a score: give two numbers (N–S, E–W)") from None
+        raise ExerciseError(_("{value} is not a score: give two numbers ({ns_team}, {ew_team})", value=repr(answer),
+                              ns_team=team_name(0), ew_team=team_name(1))) from None
     return (parse_points(ns), parse_points(ew))
 
 
@@ -811,23 +881,24 @@ def _check_score(ex: Exercise, value: tuple[int, int] | None, ok: bool) -> str:
     reason = reason[0].upper() + reason[1:]
     if ok or value is None:
         return reason
-    return f"you wrote N–S {value[0]:+d}, E–W {value[1]:+d}. {reason}"
+    return _("you wrote {ns_team} {ns:+d}, {ew_team} {ew:+d}. {reason}", ns_team=team_name(0), ns=value[0],
+             ew_team=team_name(1), ew=value[1], reason=reason)
 
 
 def _score_rule(ex: Exercise, value: tuple[int, int]) -> str:
     """The scoring rule (rules.md §1.7) behind each team's score in ``value`` (N–S, E–W) that is off; never the
     right scores."""
     r, team = ex.rules, ex.declarer & 1
-    dec, dfn = TEAM_NAMES[team], TEAM_NAMES[1 - team]
-    made = "scores exactly its bid" if r.make_score == MAKE_BID else "scores everything it captured"
+    dec, dfn = team_name(team), team_name(1 - team)
+    made = _("scores exactly its bid") if r.make_score == MAKE_BID else _("scores everything it captured")
     parts = []
     if value[team] != ex.answer[team]:
-        parts.append(f"{dec}'s score is off: compare what {dec} captured with their bid. A declaring team that "
-                     f"takes at least its bid makes it and in {r.title} {made}; one that takes less is set and "
-                     f"scores minus its bid, whatever it captured")
+        parts.append(_("{team}'s score is off: compare what {team} captured with their bid. A declaring team that "
+                       "takes at least its bid makes it and in {rules} {made}; one that takes less is set and scores "
+                       "minus its bid, whatever it captured", team=dec, rules=rules_title(r), made=made))
     if value[1 - team] != ex.answer[1 - team]:
-        parts.append(f"{dfn}'s score is off: the defenders always score the points they captured, whether the bid "
-                     f"is made or not")
+        parts.append(_("{team}'s score is off: the defenders always score the points they captured, whether the bid "
+                       "is made or not", team=dfn))
     return ". ".join(parts) + "."
 
 
@@ -940,7 +1011,7 @@ def what_to_bid(rules: Rules | str | None = None, seed: int = 0) -> Exercise:
     rng = _rng("what_to_bid", seed, rules)
     want = "bid" if rng.random() < 0.6 else "pass"
     found: dict[str, HandState] = {}
-    for _ in range(100):
+    for _attempt in range(100):
         state = HandState.deal(rules, rng.randrange(4), rng.getrandbits(32))
         est, _col, _n_t = estimate_hand(rules, state.hands[state.to_act])
         found.setdefault(bid_category(rules, est), state)
@@ -961,7 +1032,7 @@ def what_to_bid_with(hand: Iterable[Any], rules: Rules | str | None = None, seat
     try:
         first = seat_index(seat)
     except (ValueError, TypeError):
-        raise ExerciseError(f"{seat!r} is not a seat (N, E, S or W)") from None
+        raise ExerciseError(_("{value} is not a seat (N, E, S or W)", value=repr(seat))) from None
     held = set(cards)
     rest = [c for c in rules.deck if c not in held]
     size = rules.hand_size
@@ -970,7 +1041,7 @@ def what_to_bid_with(hand: Iterable[Any], rules: Rules | str | None = None, seat
     try:
         state = HandState(rules, (first - 1) % 4, hands, rest[3 * size:])
     except ValueError as e:
-        raise ExerciseError(f"not a hand of {rules.title}: {e}") from None
+        raise ExerciseError(_("not a hand of {rules}: {problem}", rules=rules_title(rules), problem=e)) from None
     return _bid_exercise(rules, seed, state)
 
 
@@ -989,10 +1060,10 @@ def _bid_exercise(rules: Rules, seed: int, state: HandState) -> Exercise:
         answer = ai_top
     else:
         answer = max([b for b in bids if b <= est] or bids[:1])
-    who = SEAT_NAMES[seat]
-    prompt = (f"You are {who}, first to call in {rules.title} (bids from {rules.bid_min} to {rules.bid_max} in "
-              f"steps of {rules.bid_step}; {rules.points_per_hand} points in a hand). How high would you be "
-              f"willing to bid with this hand? Pick your top bid, or Pass.")
+    prompt = _("You are {seat}, first to call in {rules} (bids from {low} to {high} in steps of {step}; {points} points "
+               "in a hand). How high would you be willing to bid with this hand? Pick your top bid, or Pass.",
+               seat=seat_full_name(seat), rules=rules_title(rules), low=rules.bid_min, high=rules.bid_max,
+               step=rules.bid_step, points=rules.points_per_hand)
     choices = ("pass",) + tuple(rules.legal_bids(None))
     return Exercise("what_to_bid", seed, rules, prompt, answer, accepted, seat=seat, hand=hand, choices=choices,
                     facts={"estimate": est, "spread": bid_spread(rules), "trump": col, "trumps": n_t,
@@ -1015,10 +1086,11 @@ def _norm_bid(ex: Exercise, answer: Any) -> int | str:
             answer = int(t)
     if isinstance(answer, int) and not isinstance(answer, bool):
         if answer not in ex.rules.legal_bids(None):
-            raise ExerciseError(f"{answer} is not a bid in {ex.rules.title} (bids go from {ex.rules.bid_min} "
-                                f"to {ex.rules.bid_max} in steps of {ex.rules.bid_step})")
+            raise ExerciseError(_("{value} is not a bid in {rules} (bids go from {low} to {high} in steps of {step})",
+                                  value=answer, rules=rules_title(ex.rules), low=ex.rules.bid_min,
+                                  high=ex.rules.bid_max, step=ex.rules.bid_step))
         return answer
-    raise ExerciseError(f"{answer!r} is not a bid or pass")
+    raise ExerciseError(_("{value} is not a bid or pass", value=repr(answer)))
 
 
 def _check_bid(ex: Exercise, value: int | str | None, ok: bool) -> str:
@@ -1026,41 +1098,49 @@ def _check_bid(ex: Exercise, value: int | str | None, ok: bool) -> str:
     est, spread = f["estimate"], f["spread"]
     poor = est - spread
     bids, pass_ok = f["bids"], f["pass_ok"]
-    lowest = f"the lowest bid of {r.bid_min}"
-    text = (f"This hand is worth about {est} points to its team as declarers with {_colour(f['trump'])} as trump "
-            f"({f['trumps']} trumps{', with the nest to help' if r.nest_size else ''}), give or take {spread} "
-            f"on how the other cards lie")
-    top = f"a top bid of {bids[0]}" + (f" to {bids[-1]}" if len(bids) > 1 else "") if bids else ""
-    reach = f"{'not reach' if poor < r.bid_min else 'barely make'} {lowest}"
+    lowest = _("the lowest bid of {bid}", bid=r.bid_min)
+    worth = dict(points=est, colour=_colour(f["trump"]), count=f["trumps"], spread=spread)
+    text = (_("This hand is worth about {points} points to its team as declarers with {colour} as trump ({count} "
+              "trumps, with the nest to help), give or take {spread} on how the other cards lie", **worth)
+            if r.nest_size else
+            _("This hand is worth about {points} points to its team as declarers with {colour} as trump ({count} "
+              "trumps), give or take {spread} on how the other cards lie", **worth))
+    top = ((_("a top bid of {low} to {high}", low=bids[0], high=bids[-1]) if len(bids) > 1 else
+            _("a top bid of {low}", low=bids[0])) if bids else "")
+    reach = (_("not reach {lowest}", lowest=lowest) if poor < r.bid_min else
+             _("barely make {lowest}", lowest=lowest))
     if bids and pass_ok and f["category"] == "pass":
-        text += (f"; a pass is sensible, since on a poor deal (about {poor}) it would {reach}, and so is {top}, "
-                 f"no more than the hand is worth")
+        text += "; " + _("a pass is sensible, since on a poor deal (about {poor}) it would {reach}, and so is {top}, no "
+                         "more than the hand is worth", poor=poor, reach=reach, top=top)
     elif bids and pass_ok:
-        text += f"; {top} is sensible, and so is a pass: on a poor deal (about {poor}) it would {reach}"
+        text += "; " + _("{top} is sensible, and so is a pass: on a poor deal (about {poor}) it would {reach}",
+                         top=top, poor=poor, reach=reach)
     elif bids:
-        text += (f"; {top} is sensible, and a pass gives too much away: even a poor deal (about {poor}) "
-                 f"should make {lowest}")
+        text += "; " + _("{top} is sensible, and a pass gives too much away: even a poor deal (about {poor}) should "
+                         "make {lowest}", top=top, poor=poor, lowest=lowest)
     else:
-        text += f"; passing is sensible: even a good deal would hardly reach {lowest}"
-    text += (". Declarers who fall short are set and score minus the bid"
-             + (f", and a made bid scores only the bid in {r.title}" if r.make_score == MAKE_BID else "") + ".")
+        text += "; " + _("passing is sensible: even a good deal would hardly reach {lowest}", lowest=lowest)
+    text += (". " + (_("Declarers who fall short are set and score minus the bid, and a made bid scores only the bid "
+                       "in {rules}.", rules=rules_title(r)) if r.make_score == MAKE_BID else
+                     _("Declarers who fall short are set and score minus the bid.")))
     if not ok and value is not None:
         if value == "pass":
-            text = ("passing gives the contract away with a hand that should make the lowest bid even on a poor deal. "
-                    + text)
+            text = _("passing gives the contract away with a hand that should make the lowest bid even on a poor "
+                     "deal.") + " " + text
         elif not bids or value > bids[-1]:
-            text = f"{value} is more than this hand is likely to take. " + text
+            text = _("{bid} is more than this hand is likely to take.", bid=value) + " " + text
         else:
-            text = f"{value} undersells this hand. " + text
+            text = _("{bid} undersells this hand.", bid=value) + " " + text
     if f.get("ai"):
-        who = f"The AI in {SEAT_NAMES[ex.seat]}'s seat"
+        seat = seat_full_name(ex.seat)
         if f.get("ai_open") is None:
-            text += f" {who} passes: “{f['ai']}”"
+            text += " " + _("The AI in {seat}'s seat passes: “{quote}”", seat=seat, quote=f["ai"])
         elif f.get("ai_top") == f["ai_open"]:
-            text += f" {who} opens with {f['ai_open']} and would go no higher: “{f['ai']}”"
+            text += " " + _("The AI in {seat}'s seat opens with {bid} and would go no higher: “{quote}”", seat=seat,
+                            bid=f["ai_open"], quote=f["ai"])
         else:
-            text += (f" {who} opens with {f['ai_open']} and would go on up to {f['ai_top']} if an opponent kept "
-                     f"outbidding it: “{f['ai']}”")
+            text += " " + _("The AI in {seat}'s seat opens with {bid} and would go on up to {top} if an opponent kept "
+                            "outbidding it: “{quote}”", seat=seat, bid=f["ai_open"], top=f["ai_top"], quote=f["ai"])
     return text
 
 
@@ -1070,15 +1150,18 @@ def _bid_rule(ex: Exercise, value: int | str) -> str:
     estimate or an accepted bid."""
     bids = ex.facts["bids"]
     if value == "pass":
-        return ("A pass gives the contract away, and this hand is strong enough to bid: even if the other cards lie "
-                "badly it should make the lowest bid. Count its long colour (your trump), its high cards and "
-                "counters" + (", and the nest's help" if ex.rules.nest_size else "") + "; then bid what you expect "
-                "to take.")
+        if ex.rules.nest_size:
+            return _("A pass gives the contract away, and this hand is strong enough to bid: even if the other cards "
+                     "lie badly it should make the lowest bid. Count its long colour (your trump), its high cards and "
+                     "counters, and the nest's help; then bid what you expect to take.")
+        return _("A pass gives the contract away, and this hand is strong enough to bid: even if the other cards lie "
+                 "badly it should make the lowest bid. Count its long colour (your trump), its high cards and "
+                 "counters; then bid what you expect to take.")
     if not bids or value > bids[-1]:
-        return (f"{value} is more than this hand is likely to take: declarers who fall short are set and score "
-                f"minus the bid, so bid no more than you expect to capture.")
-    return (f"{value} undersells this hand: with a strong hand, go on up to about what you expect to take, or the "
-            f"opponents may win the contract cheaply.")
+        return _("{bid} is more than this hand is likely to take: declarers who fall short are set and score minus "
+                 "the bid, so bid no more than you expect to capture.", bid=value)
+    return _("{bid} undersells this hand: with a strong hand, go on up to about what you expect to take, or the "
+             "opponents may win the contract cheaply.", bid=value)
 
 
 # --------------------------------------------------------------------------- count_points
@@ -1087,9 +1170,9 @@ def count_reason(rules: Rules, cards: Iterable[Card]) -> str:
     pts = rules.card_points
     counters = [c for c in sorted(cards) if pts[c]]
     total = sum(pts[c] for c in counters)
-    listed = " + ".join(f"{_name(rules, c)} {pts[c]}" for c in counters) or "no counters"
-    return (f"In {rules.title} {counters_text(rules)}; every other card is worth nothing. "
-            f"Here: {listed} = {total} points.")
+    listed = " + ".join(f"{_name(rules, c)} {pts[c]}" for c in counters) or _("no counters")
+    return _("In {rules} {counters}; every other card is worth nothing. Here: {listed} = {total} points.",
+             rules=rules_title(rules), counters=counters_text(rules), listed=listed, total=total)
 
 
 def count_points(rules: Rules | str | None = None, seed: int = 0) -> Exercise:
@@ -1099,13 +1182,15 @@ def count_points(rules: Rules | str | None = None, seed: int = 0) -> Exercise:
     deck = list(rules.deck)
     size = rng.choice([4, 5, 6, 7, 8])
     cards: list[Card] = []
-    for _ in range(50):
+    for _attempt in range(50):
         cards = sorted(rng.sample(deck, size))
         if sum(1 for c in cards if rules.card_points[c]) >= 2:
             break
     total = rules.points_of(cards)
-    what = "a trick" if size == 4 else "a pile of captured cards"
-    prompt = f"These {size} cards are {what}. How many points of counters do they hold in {rules.title}?"
+    prompt = (_("These {count} cards are a trick. How many points of counters do they hold in {rules}?", count=size,
+                rules=rules_title(rules)) if size == 4 else
+              _("These {count} cards are a pile of captured cards. How many points of counters do they hold in "
+                "{rules}?", count=size, rules=rules_title(rules)))
     return Exercise("count_points", seed, rules, prompt, total, frozenset([total]), cards=tuple(cards))
 
 
@@ -1117,16 +1202,20 @@ def _check_count(ex: Exercise, value: int | None, ok: bool) -> str:
     reason = count_reason(ex.rules, ex.cards)
     if ok or value is None:
         return reason
-    return f"you counted {value}, but these cards hold {ex.answer}. {reason}"
+    return _("you counted {value}, but these cards hold {points}. {reason}", value=value, points=ex.answer,
+             reason=reason)
 
 
 def _count_rule(ex: Exercise, value: int) -> str:
     """Whether the count ``value`` is too high or too low, and what the counters are worth (rules.md §2); never the
     right count."""
     r = ex.rules
-    how = "more" if value > ex.answer else "less"
-    return (f"{value} is {how} than these cards hold: in {r.title} {counters_text(r)}; every other card is worth "
-            f"nothing. Add up only the counters among them.")
+    words = dict(value=value, rules=rules_title(r), counters=counters_text(r))
+    if value > ex.answer:
+        return _("{value} is more than these cards hold: in {rules} {counters}; every other card is worth nothing. "
+                 "Add up only the counters among them.", **words)
+    return _("{value} is less than these cards hold: in {rules} {counters}; every other card is worth nothing. Add "
+             "up only the counters among them.", **words)
 
 
 # --------------------------------------------------------------------------- dispatch
@@ -1271,7 +1360,7 @@ def example_legal(rules: Rules | str | None = None, seed: int = 0, kind: str = "
     cat, seat, hand, leader, trick, trump, legal = _sample_legal(rules, _rng(f"example-legal-{kind}", seed, rules),
                                                                  kind)
     reason = (f"{_cap(legal_reason(rules, trump, seat, hand, trick))} "
-              f"{SEAT_NAMES[seat]} may play {_names(rules, legal)}.")
+              + _("{seat} may play {cards}.", seat=seat_full_name(seat), cards=_names(rules, legal)))
     return LegalExample(rules, seat, hand, trick, leader, trump, frozenset(legal), cat, reason)
 
 

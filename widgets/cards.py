@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from html import escape
 
+from rookcore.i18n import _
+
 from rookcore.svg import (BACK_COLOUR, BIRD_COLOUR, DARK, HIGHLIGHT_COLOUR, PALETTE, RED_ONE_GOLD, SYMBOLS,  # noqa: F401
                           card_back_svg, card_label, card_svg, card_title, hand_svg)
 
@@ -14,14 +16,16 @@ from rookcore.svg import (BACK_COLOUR, BIRD_COLOUR, DARK, HIGHLIGHT_COLOUR, PALE
 def border_legend(meaning: str) -> str:
     """A short visible legend for the blue border (`HIGHLIGHT_COLOUR`, drawn by ``highlight`` in `card_svg` and
     `hand_svg`), which marks different things in different places: a small blue-bordered swatch and
-    "blue border: <meaning>" (``meaning``: plain text, escaped here, e.g. "the card that took the trick").
+    "blue border: <meaning>" in the active language (``meaning``: plain text in it, escaped here, e.g. "the card that
+    took the trick").
     Returns an inline HTML fragment (class ``rook-border-legend``). Raises ValueError for an empty ``meaning``."""
     if not str(meaning).strip():
         raise ValueError("the blue border's legend needs a meaning, e.g. 'the card that took the trick'")
+    words = _("blue border: {meaning}", meaning=str(meaning).strip())
     swatch = (f"<span style='display:inline-block;width:9px;height:12px;border:2px solid {HIGHLIGHT_COLOUR};"
               f"border-radius:2px;vertical-align:middle;margin-right:4px'></span>")
     return (f"<span class='rook-border-legend' style='font-size:12px;color:#444;white-space:nowrap'>{swatch}"
-            f"blue border: {escape(str(meaning).strip())}</span>")
+            f"{escape(words)}</span>")
 
 
 def compass_html(cells: dict[int, str], caption: str, card_width: int) -> str:

@@ -1,0 +1,56 @@
+"""The start of a lesson page (notebooks/tutorial/NN-*.ipynb): the page's language, then the lesson's header.
+
+A lesson page is a Voila page of its own (its own kernel). Its language comes from its link, ``?lang=de``, read by
+the app's own reader of links (`widgets.app.parse_links`, only its ``lang``): es, de, cs, ro, fa, or the
+pseudo-locale xx; English when the link names none; an unknown code gives a one-line note (class
+``rook-link-message``) and English. `start_lesson` sets it as the page's language
+(`widgets.lessons.set_page_language`), so every lesson widget of the page is drawn in it and the links to other
+lessons carry it; a right-to-left language (Persian) lays the page out from the right (`widgets.lessons.RTL_STYLE`:
+the lesson widgets carry the class ``rook-rtl``; card pictures and card codes stay left to right).
+
+Kept apart from `widgets.lessons` because `widgets.app` imports that module (no import cycle).
+"""
+from __future__ import annotations
+
+import os
+from html import escape
+from urllib.parse import parse_qs, urlencode
+
+import ipywidgets as widgets
+
+from widgets import lessons
+from widgets.app import parse_links
+
+
+def page_language(query: str | None = None) -> tuple[str, list[str]]:
+    """The language a lesson page's query string names, as the app reads it (`widgets.app.parse_links`).
+
+    Args: ``query`` (str | None) the page's query string ("?lang=de"; None: Voila's ``QUERY_STRING``).
+    Returns (code, notes): the `rookcore.i18n` code ("en" when the link names none or an unknown one) and the
+    one-line notes to show (one for an unknown code, in English). Raises nothing."""
+    query = os.environ.get("QUERY_STRING", "") if query is None else query
+    values = parse_qs(query.lstrip("?"), keep_blank_values=True).get("lang")
+    if not values:
+        return "en", []
+    links = parse_links(urlencode({"lang": values[-1]}))  # the app's reading of ?lang=, nothing else of the link
+    return links.get("lang", "en"), list(links.get("errors", ()))
+
+
+def start_lesson(slug: str, query: str | None = None, progress: lessons.Progress | None = None) -> widgets.VBox:
+    """Open lesson ``slug`` ("03-nest-and-trump") in the language of the page's link (`page_language`): set it for
+    the page, mark the lesson visited and return the page's head (the right-to-left style when needed, a note for
+    an unknown ``?lang=``, the lesson's header `widgets.lessons.start_lesson`), class ``rook-lesson-head``.
+
+    Args: ``slug``; ``query`` (None: Voila's ``QUERY_STRING``); ``progress`` (None: `widgets.lessons.PROGRESS`).
+    Returns the VBox. Raises nothing (an unknown slug is shown as its own title)."""
+    lang, notes = page_language(query)
+    lessons.set_page_language(lang)
+    parts = [widgets.HTML(lessons.RTL_STYLE, layout=widgets.Layout(display="none"))]
+    if notes:
+        note = widgets.HTML("".join(f"<div style='color:#b71c1c'>⚠ {escape(n)}</div>" for n in notes))
+        note.add_class("rook-link-message")
+        parts.append(note)
+    parts.append(lessons.start_lesson(slug, progress))
+    head = widgets.VBox(parts)
+    head.add_class("rook-lesson-head")
+    return head
