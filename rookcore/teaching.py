@@ -544,7 +544,8 @@ def which_cards_legal(rules: Rules | str | None = None, seed: int = 0) -> Exerci
 
 def _trick_text(rules: Rules, leader: int, cards: Sequence[Card]) -> str:
     """The trick as a prompt writes it: "N: R5, E: R9" (seat letters and cards in the active language)."""
-    return list_text(f"{seat_name((leader + i) % 4)}: {card_text(rules, c)}" for i, c in enumerate(cards))
+    return list_text(pgettext("a card of a trick", "{seat}: {card}", seat=seat_name((leader + i) % 4),
+                              card=card_text(rules, c)) for i, c in enumerate(cards))
 
 
 def _norm_cards(ex: Exercise, answer: Any) -> frozenset:

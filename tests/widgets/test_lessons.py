@@ -688,17 +688,29 @@ def test_lesson_7_shows_the_rook_beating_other_trumps():
         assert won and others, ex
     top = {c.number for ex in shown for c in _bird_against_a_trump(ex)[1]}
     assert shown[0].rules.order[0] in top  # the highest number of a colour (14) loses to the Rook too
-    nb = json.loads((TUTORIAL / "07-the-classic-rule-sets.ipynb").read_text("utf-8"))
-    cells = [("".join(c["source"]), c["cell_type"]) for c in nb["cells"]]
-    i = next(i for i, (text, kind) in enumerate(cells) if kind == "markdown" and "beats every other trump" in text)
+    cells = _page_cells("07-the-classic-rule-sets")
+    i = next(i for i, (text, kind) in enumerate(cells) if kind == "prose" and "beats every other trump" in text)
     assert "show_worked_trick(\"tournament\"" in cells[i + 1][0]  # the claim is followed by its example
+
+
+def _page_cells(slug):
+    """A lesson page's cells in order as (text, kind): a prose cell (``lessons.prose(slug, k)``) as its English
+    markdown (`rookcore.lesson_text`, kind "prose"), any other cell as its code (kind "code")."""
+    from rookcore import lesson_text  # noqa: PLC0415
+
+    nb = json.loads((TUTORIAL / f"{slug}.ipynb").read_text("utf-8"))
+    cells = []
+    for cell in nb["cells"]:
+        code = "".join(cell["source"])
+        call = ast.parse(code).body[0].value if code.startswith("lessons.prose(") else None
+        cells.append((lesson_text.part_text(slug, ast.literal_eval(call.args[1])), "prose") if call else (code, "code"))
+    return cells
 
 
 def test_lesson_7_says_plainly_how_the_1_high_rook_is_played():
     """Reported: "an ordinary card (it cannot be played at any time)" read as "can never be played". rules.md §2-§3:
     in 1-High the Rook is the lowest trump and, by default, follows suit like any trump."""
-    nb = json.loads((TUTORIAL / "07-the-classic-rule-sets.ipynb").read_text("utf-8"))
-    text = " ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    text = " ".join(text for text, kind in _page_cells("07-the-classic-rule-sets") if kind == "prose")
     one_high = " ".join(text.split("**1-High Partnership**", 1)[1].split("* **", 1)[0].split())
     assert "cannot be played at any time" not in one_high
     assert "lowest trump" in one_high and "follows suit like any other trump" in one_high
