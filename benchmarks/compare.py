@@ -177,7 +177,7 @@ def worker_question(question: str, variant: str, threads: int, deals: int, cap: 
     from rookcore.actions import PLAYS
     from rookcore.analysis import analyze_record
     from rookcore.analysis.bench import play_ready
-    from rookcore.analysis.bounds import Position, Prover, bid_threshold_key
+    from rookcore.analysis.bounds import bid_question
     from rookcore.analysis.dd import SearchLimit, Solver, warm_up
 
     rules = VARIANTS[variant]
@@ -226,7 +226,7 @@ def worker_question(question: str, variant: str, threads: int, deals: int, cap: 
         c0, t0 = time.process_time(), time.perf_counter()
         try:
             if question == "bid":
-                Prover(solver).decide(Position(st), bid_threshold_key(st))
+                bid_question(st, solver)
             else:
                 solver.solve(st)
             wall.append(time.perf_counter() - t0)

@@ -25,7 +25,8 @@ from rookcore.rules import VARIANTS, get_rules
 from rookcore.analysis import SearchTimeout, Solver, analyze_record
 from rookcore.analysis import budget as budget_mod
 from rookcore.analysis.bench import play_ready
-from rookcore.analysis.bounds import Position, Prover, bid_threshold_key, outcomes
+from rookcore.analysis import bounds
+from rookcore.analysis.bounds import Position, Prover, bid_question, bid_threshold_key, outcomes
 
 from test_dd import IDS, RULE_SETS, brute, brute_cards, end_position, value_scale
 
@@ -261,9 +262,127 @@ def test_auction_judged_as_brute_force_says(name, options):
     bids = list(range(rules.bid_min, rules.bid_max + 1, rules.bid_step))
     for seed in range(4):
         st = end_position(rules, 5100 + seed, 3)
-        _value, pair = brute_value(st)
         team = st.declarer & 1
+        best = brute_declarer(st, team)  # the two-outcome game: the declaring team playing for its own points
         got = judge_auction(st, Solver(threads=1))
-        want = max((b for b in bids if b <= pair[team]), default=None)
-        assert got == {"bid": st.high_bid, "team": team, "makeable": pair[team] >= st.high_bid,
+        want = max((b for b in bids if b <= best), default=None)
+        assert got == {"bid": st.high_bid, "team": team, "makeable": best >= st.high_bid,
                        "highest_makeable": want}
+
+
+# ----- the bid question: the two-outcome game -------------------------------------------------------------------
+def brute_declarer(st, team):
+    """The declaring team's (``team``) final captured points by plain minimax: it maximises them, the defenders
+    minimise them (nest and majority bonus as `HandState` counts them: Partnership's 7–7 pays no bonus)."""
+    if st.phase is Phase.DONE:
+        return st.captured[team]
+    vals = []
+    for c in st.legal_cards():
+        st.apply(PLAYS[c])
+        vals.append(brute_declarer(st, team))
+        st.undo()
+    return max(vals) if st.to_act % 2 == team else min(vals)
+
+
+def check_bid_question(st, rng, force_core):
+    """`Prover.reaches` at several bids (and `bid_question` at the bid) against brute force; ``force_core``: the
+    core's declaring-team objective even where the points objective answers (every rule set)."""
+    team = st.declarer & 1
+    best = brute_declarer(st, team)
+    prover = Prover(Solver(threads=1 + rng.randrange(2)))
+    pos = Position(st)
+    total = st.rules.counter_total + st.rules.majority_bonus
+    bids = [st.high_bid, best, best + 1, best - 5, best + 5] + [rng.randrange(0, total + 2) for _ in range(3)]
+    for b in bids:
+        assert prover.reaches(pos, b) == (best >= b), (b, best, pos.decl)
+        if bounds.two_outcome_apart(st.rules):
+            assert pos.decl[0] <= best <= pos.decl[1]
+    assert bid_question(st, Solver(threads=1)) == (best >= st.high_bid)
+    return best
+
+
+@pytest.mark.parametrize("force_core", [False, True])
+@pytest.mark.parametrize("name,options", RULE_SETS, ids=IDS)
+def test_bid_question_is_the_two_outcome_game(name, options, force_core, monkeypatch):
+    """The bid question equals exhaustive minimax of "the declaring team's points ≥ the bid" (the declaring team
+    maximising its own points), with the core's two-outcome objective (``force_core``, every rule set) and as asked
+    by default."""
+    if force_core:
+        monkeypatch.setattr(bounds, "two_outcome_apart", lambda rules: True)
+    rules = get_rules(name, options)
+    for seed in range(8):
+        st = end_position(rules, 5200 + seed, 4 if seed % 4 == 0 else 3)
+        check_bid_question(st, random.Random(seed), force_core)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st_.sampled_from(sorted(VARIANTS)), seed=st_.integers(0, 10**6), left=st_.integers(2, 3),
+       extra=st_.integers(0, 3), force_core=st_.booleans())
+def test_bid_question_on_generated_positions(name, seed, left, extra, force_core):
+    rules = get_rules(name)
+    rng = random.Random(seed)
+    st = play_ready(rules, seed, seed % 4)
+    target = (rules.hand_size - left) * 4 + extra
+    while len(st.tricks) * 4 + len(st.trick) < target:
+        st.apply(PLAYS[rng.choice(st.legal_cards())])
+    saved = bounds.two_outcome_apart
+    if force_core:
+        bounds.two_outcome_apart = lambda rules: True
+    try:
+        check_bid_question(st, rng, force_core)
+    finally:
+        bounds.two_outcome_apart = saved
+
+
+def test_partnership_bid_question_differs_from_the_points_objective():
+    """Under the tie rule the two games part: the defenders can hold the declaring team below its share of the
+    points objective's outcome by splitting the tricks 7–7 (no bonus), or the declaring team can take more by
+    playing for its own points. Seeded positions (found by a search over seeds 9000–9600, 4 tricks left) where
+    brute force says they part; the bid question follows the two-outcome game there."""
+    from rookcore.analysis import judge_auction
+
+    rules = get_rules("partnership")
+    for seed in (9020, 9293, 9316):
+        st = end_position(rules, seed, 4)
+        team = st.declarer & 1
+        best = brute_declarer(st, team)
+        _value, pair = brute_value(st)
+        assert pair[team] != best
+        prover, pos = Prover(Solver(threads=1)), Position(st)
+        for b in sorted({best, best + 1, pair[team], pair[team] + 1}):
+            assert prover.reaches(pos, b) == (best >= b)
+        bids = range(rules.bid_min, rules.bid_max + 1, rules.bid_step)
+        assert judge_auction(st, Solver(threads=1))["highest_makeable"] == max((b for b in bids if b <= best),
+                                                                               default=None)
+
+
+@pytest.mark.parametrize("seed", [9804, 10454])
+def test_marks_follow_the_two_outcome_game(seed, monkeypatch):
+    """``??`` marks a card that changes the bid question's answer (the two-outcome game, brute-forced), in the exact
+    analysis and in the budgeted one's marks phase, on Partnership hands with a position where the two games part
+    at the bid (seeds found by a search over 9000–11000)."""
+    from rookcore.analysis.budget import card_mark
+
+    rules = get_rules("partnership")
+    rec = synthetic_record(rules, seed, 4)
+    first = rules.hand_size - 3
+    exact = analyze_record(rec, question_threshold=10, first_trick=first)
+    plays = [(a, s) for a, s in zip(rec.actions(), rec.states()) if s.phase is Phase.PLAY
+             and len(s.tricks) + 1 >= first]
+    want, parted = [], 0
+    for (action, st), entry in zip(plays, exact["cards"]):
+        team = st.declarer & 1
+        after = st.clone()
+        after.apply(action)
+        made_b = brute_declarer(st.clone(), team) >= st.high_bid
+        made_a = brute_declarer(after, team) >= st.high_bid
+        parted += made_b != (brute_value(st.clone())[1][team] >= st.high_bid)
+        want.append(card_mark(made_b, made_a, st.to_act & 1 == team, entry["loss"] >= 10))
+    assert parted  # the points objective's outcome would answer the bid question otherwise at some card
+    assert [c["mark"] for c in exact["cards"]] == want
+    monkeypatch.setattr(budget_mod, "EXACT_TRICKS", 0)
+    hand = budget_mod._Hand(rec, Solver(), first, 10, None)
+    hand.first_question()
+    for j in range(len(hand.todo) - 1, -1, -1):
+        hand.mark(j)
+    assert [c["mark"] for c in hand.report()["cards"]] == want

@@ -6,9 +6,12 @@ For each card of the record, from the position before it (all hands known, see `
 * ``value`` — the same after the card (best play thereafter);
 * ``loss``  — ``best − value``;
 * ``best_cards`` — the cards that achieve ``best`` (record notation);
-* ``mark``  — ``"??"`` when the card turns the double-dummy outcome of the bid against the player's team (declaring
-  team: made → set; defenders: set → made; "made" = the declaring team's final captured points ≥ the bid), else
-  ``"?"`` when ``loss ≥ question_threshold``, else ``""``.
+* ``mark``  — ``"??"`` when the card turns the answer to the bid question against the player's team (declaring
+  team: made → set; defenders: set → made), else ``"?"`` when ``loss ≥ question_threshold``, else ``""``. The bid
+  question is the two-outcome game (`rookcore.analysis.bounds.bid_question`): can the declaring team reach its bid
+  (its final captured points, nest and bonus included) against best defence, the declaring team maximising its own
+  points and the defenders minimising them. Everywhere but Partnership the teams' points add up to a constant, so
+  that is the outcome of ``best``'s play; under Partnership's tie rule (7–7 pays no bonus) it is searched apart.
 
 ``step`` is the record's step number (`HandRecord.actions()` index), ``trick`` is 1-based. ``start`` is the
 double-dummy result (NS, EW final captured points) from the first lead.
@@ -27,10 +30,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..actions import Play
+from ..actions import PLAYS, Play
 from ..annotations import check_threshold
 from ..hand import SEATS, Phase
 from ..records import GameRecord, HandRecord
+from .bounds import bid_question, two_outcome_apart
 from .dd import Solver
 
 __all__ = ["analyze_record", "analyze_hand"]
@@ -96,9 +100,15 @@ def analyze_hand(record: HandRecord, question_threshold: int = 10, solver: Solve
     todo = [(step, state, card) for step, state, card in plays if len(state.tricks) + 1 >= first_trick]
     cards: list[dict[str, Any]] = []
     res = None
+    made_next = None  # the two-outcome bid answer before the card analysed last (Partnership: `_card_entry`)
     for done, (step, state, card) in enumerate(reversed(todo), 1):
         after = res if res is not None and step + 1 == cards[0]["step"] else None  # the position after this card
-        entry, res = _card_entry(solver, rules, state, step, card, question_threshold, after)
+        made = None
+        if two_outcome_apart(rules):
+            made_after = made_next if after is not None else _made_after(solver, state, card)
+            made = (bid_question(state, solver), made_after)
+            made_next = made[0]
+        entry, res = _card_entry(solver, rules, state, step, card, question_threshold, after, made)
         cards.insert(0, entry)
         if progress is not None:
             progress(done, len(todo), list(cards))
@@ -110,9 +120,18 @@ def analyze_hand(record: HandRecord, question_threshold: int = 10, solver: Solve
     return report
 
 
-def _card_entry(solver: Solver, rules, state, step: int, card, question_threshold: int, after=None):
+def _made_after(solver: Solver, state, card) -> bool:
+    """The bid question's answer (`bid_question`) after ``card`` is played from ``state`` (not changed)."""
+    nxt = state.clone()
+    nxt.apply(PLAYS[card])
+    return bid_question(nxt, solver)
+
+
+def _card_entry(solver: Solver, rules, state, step: int, card, question_threshold: int, after=None, made=None):
     """The report entry of ``card`` played at ``step`` from ``state`` and the solver's result before it
-    (``after``: the solver's result after ``card``, if known: `Solver.analyze`)."""
+    (``after``: the solver's result after ``card``, if known: `Solver.analyze`). ``made``: the bid question's
+    answers (bool, bool) before and after the card, if known; else, under Partnership's tie rule
+    (`two_outcome_apart`), they are searched (`bid_question`), elsewhere read off the exact outcomes."""
     seat = state.to_act
     team = seat & 1
     res, pair = solver.analyze(state, card, after)
@@ -120,8 +139,13 @@ def _card_entry(solver: Solver, rules, state, step: int, card, question_threshol
     value = pair[team]
     bid = state.high_bid
     decl_team = state.declarer & 1
-    made_before = (res.ew if decl_team else res.ns) >= bid
-    made_after = pair[decl_team] >= bid
+    if made is None and two_outcome_apart(rules):
+        made = (bid_question(state, solver), _made_after(solver, state, card))
+    if made is not None:
+        made_before, made_after = made
+    else:
+        made_before = (res.ew if decl_team else res.ns) >= bid
+        made_after = pair[decl_team] >= bid
     turned = (made_before and not made_after) if team == decl_team else (not made_before and made_after)
     loss = best - value
     mark = "??" if turned else ("?" if loss >= question_threshold else "")

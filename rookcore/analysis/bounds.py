@@ -25,6 +25,17 @@ most (E–W) each child; each child at most / at least the root).
 
 With ``Solver.threads`` > 1 and enough tricks left the root's cards are shared out between threads as `Solver.solve`
 does (a card started before another settled the root finishes its search; its bound is kept).
+
+The bid question is the two-outcome game (`Prover.reaches`, `bid_question`): can the declaring team reach its bid
+against best defence, the declaring team maximising its own final captured points (nest and majority bonus by the
+rule set's rules, Partnership's 7–7 split paying no bonus) and the defenders minimising them — what a learner asks.
+Where the teams' final points always add up to the same total (every rule set but Partnership) that is the same
+question as "is the declaring team's share of the points objective's outcome at least the bid", one null-window
+test on the solver's scale (and so it is asked there, sharing the brackets and table entries of the other
+questions). Under the Partnership tie rule it is not (a line that pays the declaring team the bonus can be worse
+for it on own − other points), so it is one null-window test at the bid of the compiled core's second objective
+(the declaring team's own points, `ddcore.set_objective`; its table entries are kept apart from the points
+objective's by their key). Marks follow it: ``??`` is a card that changes this answer.
 """
 from __future__ import annotations
 
@@ -39,7 +50,7 @@ from ..rules import Rules
 from .dd import Solver, _tie_class
 
 __all__ = ["Outcome", "outcomes", "Position", "Prover", "bid_threshold_key", "bid_question", "highest_bid_key",
-           "judge_auction", "done_value"]
+           "judge_auction", "done_value", "two_outcome_apart"]
 
 
 @dataclass(frozen=True)
@@ -59,6 +70,13 @@ class Outcome:
 def tiebreak(rules: Rules) -> bool:
     """Whether ``rules`` use the solver's Partnership tie-break (a majority bonus and an even number of tricks)."""
     return bool(rules.majority_bonus) and rules.hand_size % 2 == 0
+
+
+def two_outcome_apart(rules: Rules) -> bool:
+    """Whether the bid question's two-outcome game (`Prover.reaches`) is searched apart from the points objective
+    under ``rules``: under the Partnership tie rule (`tiebreak`), where the teams' final points do not add up to a
+    constant. Elsewhere the declaring team's points are a monotone function of the solver's value."""
+    return tiebreak(rules)
 
 
 @functools.lru_cache(maxsize=64)
@@ -132,8 +150,13 @@ class Position:
         self.children: dict[int, list[int]] = {}
         self.links: dict[int, "Position"] = {}
         self.done = state.phase is Phase.DONE
+        # the two-outcome game (`Prover.reaches`, Partnership only): proven bracket of the declaring team's final
+        # points when it maximises them and the defenders minimise them
+        self.decl = [0, state.rules.counter_total + state.rules.majority_bonus]
         if self.done:
             self.lo = self.hi = done_value(state)
+            if state.declarer is not None:
+                self.decl = [state.captured[state.declarer & 1]] * 2
         elif state.phase is not Phase.PLAY:
             raise ValueError(f"a double-dummy position needs the play phase, not {state.phase.value}")
         self.maximise = not self.done and state.to_act % 2 == 0
@@ -310,6 +333,69 @@ class Prover:
             self.on_test()
         return g >= t
 
+    def reaches(self, pos: Position, bid: int) -> bool:
+        """The two-outcome game (module doc): can the declaring team reach ``bid`` points (its final captured
+        points, nest and majority bonus included) against best defence from ``pos``, the declaring team maximising
+        its own points and the defenders minimising them? Where the teams' points add up to a constant total this
+        is `decide` on the solver's scale (one test, shared brackets); under the Partnership tie rule one
+        null-window test at ``bid`` of the declaring team's points objective (one search per card of the seat to
+        act at most, stopping at the first card that settles it), which narrows ``pos.decl`` (the game's proven
+        bracket of the declaring team's points) for later thresholds. A finished hand: compared. Raises ValueError
+        without a declarer, and what the solver raises (`dd.SearchTimeout` after its deadline, ...)."""
+        state = pos.state
+        if state.declarer is None:
+            raise ValueError("the bid question needs a declarer and a bid")
+        team = state.declarer & 1
+        if pos.done:
+            return state.captured[team] >= bid
+        if not two_outcome_apart(pos.rules):
+            return self.decide(pos, lambda pair: pair[team] >= bid)
+        if pos.decl[0] >= bid:
+            return True
+        if pos.decl[1] < bid:
+            return False
+        root = self.solver._root(state, 1 + team)
+        # N–S view of the core: N–S's points (N–S declaring) or minus E–W's; reaching the bid is v ≥ t
+        t = bid if team == 0 else 1 - bid
+        rem, sofar, maxi = t - root.sofar, root.sofar, root.maximise
+        settled = threading.Event()
+
+        def value(c: int, child, _local: dict) -> int | None:
+            if settled.is_set():
+                return None
+            if root.stopped:
+                raise root.stop_error()
+            g = child(c, rem - 1, rem)
+            if (g >= rem) == maxi:
+                settled.set()
+            return g
+
+        n0 = root.eng.node_count()
+        try:
+            found = root._each(list(root.reps), value)
+        finally:
+            self.solver.nodes += root.eng.node_count() - n0
+        gs = [g + sofar for g in found.values() if g is not None]
+        if maxi:  # the root is at least its best child: above t if one is, else at most the best bound
+            hit = [g for g in gs if g >= t]
+            v_lo, v_hi = (max(hit), None) if hit else (None, max(gs))
+        else:
+            hit = [g for g in gs if g < t]
+            v_lo, v_hi = (None, min(hit)) if hit else (min(gs), None)
+        if team == 1:  # back to E–W's points: -v
+            v_lo, v_hi = (None if v_hi is None else -v_hi), (None if v_lo is None else -v_lo)
+        if v_lo is not None:
+            pos.decl[0] = max(pos.decl[0], min(v_lo, pos.decl[1]))
+        if v_hi is not None:
+            pos.decl[1] = min(pos.decl[1], max(v_hi, pos.decl[0]))
+        self.tests += 1
+        made = pos.decl[0] >= bid
+        if not made and pos.decl[1] >= bid:  # pragma: no cover - every test settles its threshold
+            raise AssertionError(f"a null-window test at {bid} left the bracket {pos.decl} open")
+        if self.on_test is not None:
+            self.on_test()
+        return made
+
     def decide(self, pos: Position, key: Callable[[tuple[int, int]], Hashable]) -> Hashable:
         """The value of ``key`` (a function of the final (NS, EW) pair) at ``pos`` with best play: narrows the
         bracket by tests at thresholds between possible outcomes where ``key`` changes (the change nearest the middle
@@ -362,13 +448,14 @@ class Prover:
 
 def bid_question(state: HandState, solver: Solver | None = None) -> bool:
     """Can the declaring team reach its bid against best defence from ``state`` (a play-phase position, possibly
-    mid-trick, or a finished hand)? Best play is the solver's (each side maximises its own final points less the
-    other's; the Partnership tie-break and the majority bonus included), and the bid is reached when the declaring
-    team's final captured points (nest and bonus included) are at least the bid. One null-window test per card of
-    the seat to act at most (a few under the Partnership tie-break, where the bonus makes points not monotone in
-    the value). ``solver``: the `Solver` to search with (its table is kept for later questions). Raises ValueError
-    outside the play phase, and what the solver raises (`dd.SearchTimeout` after its deadline, ...)."""
-    return Prover(solver).decide(Position(state), bid_threshold_key(state))
+    mid-trick, or a finished hand)? The two-outcome game (module doc, `Prover.reaches`): the declaring team
+    maximises its own final captured points (nest and majority bonus included, Partnership's 7–7 split paying no
+    bonus), the defenders minimise them, and the bid is reached when those points are at least the bid. One
+    null-window test at the bid (one search per card of the seat to act at most). ``solver``: the `Solver` to
+    search with (its table is kept for later questions). Raises ValueError outside the play phase or without a
+    declarer, and what the solver raises (`dd.SearchTimeout` after its deadline, ...)."""
+    bid_threshold_key(state)  # a declarer and a bid, else ValueError
+    return Prover(solver).reaches(Position(state), state.high_bid)
 
 
 def highest_bid_key(state: HandState) -> Callable[[tuple[int, int]], int | None]:
@@ -390,15 +477,29 @@ def highest_bid_key(state: HandState) -> Callable[[tuple[int, int]], int | None]
 def judge_auction(state: HandState, solver: Solver | None = None) -> dict[str, Any]:
     """The auction judged double dummy from the first lead ``state`` (the declarer's nest and trump as chosen):
     ``{"bid": points, "team": 0 | 1 (N–S | E–W), "makeable": bool, "highest_makeable": points | None}`` —
-    whether the declaring team reaches its final bid with best play (`bid_question`), and the highest bid of the
-    rule set's range it reaches (None: not even the lowest bid). Null-window tests at the bid thresholds only,
-    on one `Solver` (``solver``, default new). Raises ValueError without a declarer or outside the play phase,
-    and what the solver raises (`dd.SearchTimeout` after its deadline, ...)."""
+    whether the declaring team reaches its final bid against best defence (`bid_question`: the two-outcome game),
+    and the highest bid of the rule set's range it reaches so (None: not even the lowest bid), found by bisection
+    over the bids (reaching a bid is monotone in the bid). Null-window tests at bid thresholds only, on one
+    `Solver` (``solver``, default new). Raises ValueError without a declarer or outside the play phase, and what
+    the solver raises (`dd.SearchTimeout` after its deadline, ...)."""
+    bid_threshold_key(state)  # a declarer and a bid, else ValueError
     prover = Prover(solver)
     pos = Position(state)
-    made = prover.decide(pos, bid_threshold_key(state))
+    made = prover.reaches(pos, state.high_bid)
+    rules = state.rules
+    bids = list(range(rules.bid_min, rules.bid_max + 1, rules.bid_step))
+    lo, hi = 0, len(bids)  # bids[:lo] reached, bids[hi:] not
+    for i, b in enumerate(bids):
+        if b == state.high_bid:
+            lo, hi = (i + 1, hi) if made else (lo, i)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if prover.reaches(pos, bids[mid]):
+            lo = mid + 1
+        else:
+            hi = mid
     return {"bid": state.high_bid, "team": state.declarer & 1, "makeable": made,
-            "highest_makeable": prover.decide(pos, highest_bid_key(state))}
+            "highest_makeable": bids[lo - 1] if lo else None}
 
 
 def key_values(pos: Position, key: Callable[[tuple[int, int]], Any]) -> set:

@@ -4,11 +4,15 @@
 seconds, on every rule set. The questions, cheapest first, all asked of one `Solver` and its transposition table
 (`rookcore.analysis.bounds`):
 
+0. **The bid question from the first position** (the first lead, or the first card analysed): can the declaring
+   team reach its bid against best defence (`Prover.reaches`: the two-outcome game; one null-window test at the
+   bid), asked before anything else so that even a hard hand's budget answers it. Everywhere but Partnership the
+   test is on the solver's scale, so ``start_range`` then lies on one side of the bid.
 1. **Exact tail**: the cards played with at most `EXACT_TRICKS` tricks left (counting the trick being played) are
    valued exactly, from the last card back, as without a budget (`annotate._card_entry`).
 2. **Marks**: for each earlier card, from the last back: the bid question at the position before it (can the
-   declaring team reach its bid with best play? one null-window test at the bid, or a few under the Partnership
-   tie-break), which with the same answer after the card decides ``??``; then whether the card lost
+   declaring team reach its bid against best defence? the two-outcome game, one null-window test at the bid),
+   which with the same answer after the card decides ``??`` (the card changed that answer); then whether the card lost
    ``question_threshold`` points or more (``?``), by tests at thresholds set by the two positions' brackets,
    never by exact values.
 3. **Range of the first position**: bisection of the first analysed position's value (`Prover.refine`); its
@@ -34,7 +38,7 @@ from ..annotations import check_threshold
 from ..cards import Card
 from ..hand import SEATS, Phase
 from ..records import HandRecord
-from .bounds import Position, Prover, bid_threshold_key
+from .bounds import Position, Prover, bid_threshold_key, two_outcome_apart
 from .dd import SearchTimeout, Solver
 
 __all__ = ["analyze_hand_budget", "EXACT_TRICKS", "card_mark"]
@@ -83,7 +87,8 @@ class _Hand:
             self.positions.append(Position(end))
             for i, (_step, _state, card) in enumerate(self.todo):
                 self.positions[i].link(int(card), self.positions[i + 1])
-            self.bid_key = bid_threshold_key(self.todo[0][1])
+            bid_threshold_key(self.todo[0][1])  # a declarer and a bid, else ValueError
+            self.bid = self.todo[0][1].high_bid
         self.entries: list[dict[str, Any] | None] = [None] * len(self.todo)
         self.marks: list[Any] = [_UNKNOWN] * len(self.todo)
         self.made: list[Any] = [_UNKNOWN] * (len(self.todo) + 1)
@@ -159,7 +164,8 @@ class _Hand:
             step, state, card = self.todo[i]
             if self.rules.hand_size - len(state.tricks) > EXACT_TRICKS:
                 break
-            entry, res = _card_entry(self.solver, self.rules, state, step, card, self.threshold, res)
+            made = (self.made_at(i), self.made_at(i + 1)) if two_outcome_apart(self.rules) else None
+            entry, res = _card_entry(self.solver, self.rules, state, step, card, self.threshold, res, made)
             self._exact(i, entry, res)
             i -= 1
         return i
@@ -170,9 +176,21 @@ class _Hand:
         self.marks[i] = entry["mark"]
         self.positions[i].fix(res.value)
         self.positions[i].sync()
-        self.made[i] = self.bid_key((res.ns, res.ew))
-        self.made[i + 1] = self.prover.decide(self.positions[i + 1], self.bid_key)  # exact already: no search
+        self.made_at(i)  # the positions are exact: no search but under Partnership's tie rule
+        self.made_at(i + 1)
         self.show()
+
+    def made_at(self, i: int) -> bool:
+        """The bid question's answer (`Prover.reaches`, two-outcome) at position ``i``, searched once and kept."""
+        if self.made[i] is _UNKNOWN:
+            self.made[i] = self.prover.reaches(self.positions[i], self.bid)
+        return self.made[i]
+
+    def first_question(self) -> None:
+        """Phase 0: the bid question at the first position (module doc)."""
+        if self.todo:
+            self.made_at(0)
+            self.show(force=True)
 
     def mark(self, i: int) -> None:
         """Phase 2 for card ``i`` (the card after it already done): prove its mark by tests (module doc)."""
@@ -180,9 +198,8 @@ class _Hand:
         before, after = self.positions[i], self.positions[i + 1]
         team = state.to_act & 1
         decl = state.declarer & 1
-        if self.made[i + 1] is _UNKNOWN:
-            self.made[i + 1] = self.prover.decide(after, self.bid_key)
-        self.made[i] = self.prover.decide(before, self.bid_key)
+        self.made_at(i + 1)
+        self.made_at(i)
         if card_mark(self.made[i], self.made[i + 1], team == decl, False) == "??":
             self.marks[i] = "??"
             return
@@ -211,7 +228,7 @@ class _Hand:
         team = state.to_act & 1
         decl = state.declarer & 1
         best, value = pair_b[team], pair_a[team]
-        made_b, made_a = pair_b[decl] >= state.high_bid, pair_a[decl] >= state.high_bid
+        made_b, made_a = self.made_at(i), self.made_at(i + 1)  # known from the marks phase
         mark = card_mark(made_b, made_a, team == decl, best - value >= self.threshold)
         self.entries[i] = {"step": step, "trick": len(state.tricks) + 1, "seat": SEATS[state.to_act],
                            "card": self.rules.card_name(card), "best": best, "value": value, "loss": best - value,
@@ -244,6 +261,7 @@ def analyze_hand_budget(record: HandRecord, question_threshold: int = 10, solver
     hand = _Hand(record, solver, first_trick, question_threshold, progress, on_report)
     solver.set_deadline(budget)
     try:
+        hand.first_question()
         i = hand.exact_tail()
         for j in range(i, -1, -1):
             hand.mark(j)

@@ -77,6 +77,9 @@ card (with ``after``, the result after the card, that card is not searched at al
 `Solver.cancel()` stops a search running in another thread (`SearchCancelled`); `Solver.set_deadline(seconds)`
 stops every search after that long (`SearchTimeout`) until the next call, for analyses within a time budget
 (`rookcore.analysis.budget`; null-window tests at chosen thresholds on this solver: `rookcore.analysis.bounds`).
+The compiled core also searches a second objective, the declaring team's own final points (`Solver._root`'s
+``objective``, `ddcore.set_objective`): the bid question's two-outcome game under Partnership's tie rule
+(`bounds.Prover.reaches`); its table entries carry the objective in their key, apart from the points objective's.
 """
 from __future__ import annotations
 
@@ -196,6 +199,7 @@ class _Engine:
         M42 = (1 << 42) - 1
         SUIT, TK, RK, PTS, SM, ORDER = suit_of, tkey, rkey, pts, suit_mask, order
         self.M, self.TB, self.tiebreak = M, TB, tiebreak
+        self.nest_pts = nest_pts
         self.counter_total = rules.counter_total
         self.bonus = bonus
         self.tables = (SUIT, TK, RK, PTS)
@@ -580,7 +584,7 @@ def _nb_arrays(rules, trump, tables, pts, cls, order, priv, suit_mask, M, TB, NE
     """The int64 arrays of the compiled core (`ddcore` module doc) for one engine, and the map of card ids to the
     core's ids (16·effective suit + rank order, highest first: a suit's cards are one 16-bit run of a mask). The
     per-(rules, trump) part is built once per process (`_CORE_TABLES`): sampling AIs make an engine per nest."""
-    from .ddcore import GEN_, NESTV_, TTMASK_  # noqa: PLC0415 - numba only with the compiled backend
+    from .ddcore import GEN_, NESTV_, TTMASK_, set_objective  # noqa: PLC0415 - numba only with the compiled backend
 
     key = (rules, trump)
     if key not in _CORE_TABLES:
@@ -590,6 +594,7 @@ def _nb_arrays(rules, trump, tables, pts, cls, order, priv, suit_mask, M, TB, NE
     template, to_core = _CORE_TABLES[key]
     W = template.copy()
     W[NESTV_] = NESTV
+    set_objective(W, 0, M, TB, NESTV // M, BONUSV // M)
     W[GEN_] = next(_GENERATIONS)
     TT = _shared_table(tt_limit)
     W[TTMASK_] = len(TT) * 16 // 17 - 1  # entries (their tags follow them)
@@ -756,14 +761,18 @@ class Solver:
                                                self.tt_limit or default_tt_limit(rules))
         return eng
 
-    def _root(self, state: HandState) -> "_Root":
+    def _root(self, state: HandState, objective: int = 0) -> "_Root":
+        """The root of searches from ``state`` (play phase) with ``objective`` (`ddcore.set_objective`: 0 the points
+        objective of the module doc; 1/2 the declaring team's own final points, compiled core only). Raises
+        ValueError outside the play phase or for an objective the core cannot search, `SearchCancelled` /
+        `SearchTimeout` when the solver is cancelled / out of time."""
         if state.phase is not Phase.PLAY:
             raise ValueError(f"the double-dummy solver needs the play phase, not {state.phase.value}")
         if self.cancelled:
             raise SearchCancelled("the double-dummy search was cancelled")
         if self.timed_out:
             raise SearchTimeout("the double-dummy search ran out of time")
-        root = self._active = _Root(self._engine(state), state, self.node_limit, self.threads)
+        root = self._active = _Root(self._engine(state), state, self.node_limit, self.threads, objective)
         if self.cancelled:  # cancel() ran while the root was made
             root.stop()
         elif self.timed_out:  # so did the deadline
@@ -845,7 +854,13 @@ class Solver:
 class _Root:
     """The position being solved: its legal cards and exact/null-window searches of each."""
 
-    def __init__(self, eng: _Engine, state: HandState, node_limit: int | None = None, threads: int = 1):
+    def __init__(self, eng: _Engine, state: HandState, node_limit: int | None = None, threads: int = 1,
+                 objective: int = 0):
+        if objective not in (0, 1, 2):
+            raise ValueError(f"unknown objective {objective!r}: 0 (points), 1 or 2 (declaring team's points)")
+        if objective and eng.nb is None:
+            raise ValueError("the declaring team's-points objective needs the compiled core (BACKEND = 'numba')")
+        self.objective = objective
         rules = state.rules
         self.eng = eng
         self.threads = threads
@@ -867,7 +882,10 @@ class _Root:
         nrem = rules.hand_size - len(state.tricks)
         # points in the hands plus the current trick (end_trick takes a whole trick's points off)
         rempts = sum(PTS[c] for h in state.hands for c in h) + sum(PTS[c] for c in state.trick)
-        self.sofar = M * (state.captured[0] - state.captured[1]) + TB * d
+        if objective == 0:
+            self.sofar = M * (state.captured[0] - state.captured[1]) + TB * d
+        else:  # the declaring team's points so far (N–S view: E–W's counted negative)
+            self.sofar = state.captured[0] if objective == 1 else -state.captured[1]
         self.seat = seat = state.to_act
         pos = len(state.trick)
         led = ws = wk = tp = 0
@@ -890,7 +908,7 @@ class _Root:
 
         if eng.nb is not None:
             from .ddcore import after_card  # noqa: PLC0415
-            from .ddcore import ABORT_, H_, LIMIT_, NODES_, ROOT_, set_shape  # noqa: PLC0415
+            from .ddcore import ABORT_, H_, LIMIT_, NODES_, ROOT_, set_objective, set_shape  # noqa: PLC0415
             W, TT = eng.nb
             core = eng.to_core
             core_hands = [_core_mask(core, h) for h in hands]
@@ -898,6 +916,7 @@ class _Root:
             W[H_:H_ + 4] = core_hands
             W[ROOT_] = core_hands[0] | core_hands[1] | core_hands[2] | core_hands[3] | core_tmask  # `_normal`
             set_shape(W)
+            set_objective(W, objective, M, TB, eng.nest_pts, eng.bonus)
             W[LIMIT_] = W[NODES_] + node_limit if node_limit else 1 << 62
             W[ABORT_] = 0
             nb_led = led if pos else 0

@@ -25,7 +25,10 @@ Arrays (built by `dd._nb_arrays`); two are passed to every call, since numba pas
   to 1 when it stopped: the value returned is then meaningless and nothing was stored from then on), ROOT (the
   cards in play at the search's root), REL (the relevance the last node returned), SH1, SH2 (the hands' shape
   hashes, `set_shape`: kept up to date card by card, so a lead finds its table bucket, and prefetches its tags,
-  before `_normal` scans the hands); then the hands at H_ (mutated during search, restored on return), per-ply
+  before `_normal` scans the hands), and the objective (`set_objective`): A0, A1 (value of a trick's point won by
+  N–S / E–W), N0, N1 (of the nest to N–S / E–W), B0, B1 (of the majority bonus to N–S / E–W), NESTP (the nest's
+  points), OBJ (0 the points objective, 1/2 the declaring team's own points, N–S/E–W declaring: part of every
+  table key, so the objectives' entries never meet); then the hands at H_ (mutated during search, restored on return), per-ply
   move / score buffers at MV_ and SC_ (64 plies × 24), the random keys of the partition hashes at ZS_ (a card's
   (seat, suit, class)) and ZP_ (a suit's k-th card's holder and class), and per lead node (by tricks left) each
   suit's prefix hashes at PH_; then the killers at KL_ (per ply, used at leads and third seat: 1 + the last card
@@ -51,7 +54,7 @@ from numba.core import cgutils
 from numba.core.extending import intrinsic
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
-__all__ = ["after_card", "new_table", "INF"]
+__all__ = ["after_card", "new_table", "set_objective", "INF"]
 
 INF = 1 << 40
 SUIT, TKEY, RKEY, PTS, CLS, CI = 0, 64, 128, 192, 256, 320  # rows of T, 64 wide, in W
@@ -60,6 +63,8 @@ M_, TB_, NESTV_, BONUSV_, BONUS_, PRIV_, TRUMP_, SM_, HAND_SIZE_, NODES_, GEN_, 
     P0 + i for i in (0, 1, 2, 3, 4, 5, 6, 7, 11, 12, 13, 14, 15))
 LIMIT_, ABORT_, ROOT_, REL_ = P0 + 17, P0 + 18, P0 + 19, P0 + 20
 SH1_, SH2_ = P0 + 21, P0 + 22  # the shape hashes of the hands (`set_shape`), kept up to date as cards are played
+# the objective (`set_objective`): what a trick's points, the nest and the bonus are worth to N–S or to E–W
+A0_, A1_, N0_, N1_, B0_, B1_, NESTP_, OBJ_ = (P0 + i for i in range(23, 31))
 H_ = P0 + 32
 MV_ = H_ + 4
 SC_ = MV_ + 64 * 24
@@ -83,6 +88,35 @@ def new_table(entries: int) -> np.ndarray:
     buf = np.zeros(rows * 4 + 8, np.int64)
     off = (-buf.ctypes.data % 64) // 8
     return buf[off:off + rows * 4].reshape(rows, 4)
+
+
+def set_objective(W, objective: int, M: int, TB: int, nest_pts: int, bonus: int) -> None:
+    """Write the search's objective into ``W`` (int64 work array, module doc). The remainder value (N–S view: N–S
+    maximise it, E–W minimise it) is a sum over the tricks still to be won and the end of the hand:
+
+    * ``objective`` 0, the points objective (`dd`'s module doc): a trick of ``tp`` points is worth ±(tp·M + TB)
+      (+ to N–S), the nest ±M·nest_pts to the team of the last trick, the majority bonus ±M·bonus to the team with
+      more tricks (none on an equal split). ``M``, ``TB``: 32 and 1 under the Partnership tie-break, else 1 and 0.
+    * ``objective`` 1: the points N–S capture (N–S declaring: they maximise their own points, E–W minimise them):
+      a trick's points, the nest and the bonus count only when N–S win them (``M``, ``TB`` are ignored).
+    * ``objective`` 2: minus the points E–W capture (E–W declaring: N–S minimise E–W's points).
+
+    ``nest_pts``: the nest's points; ``bonus``: the rule set's majority bonus (points). Raises ValueError for
+    another objective. Rules (rules.md): the nest goes with the last trick, the bonus to the team with more tricks."""
+    if objective == 0:
+        a0, a1, tb = M, -M, TB
+    elif objective == 1:
+        a0, a1, tb = 1, 0, 0
+    elif objective == 2:
+        a0, a1, tb = 0, -1, 0
+    else:
+        raise ValueError(f"unknown objective {objective!r}: 0 (points), 1 or 2 (declaring team's points)")
+    W[TB_] = tb
+    W[A0_], W[A1_] = a0, a1
+    W[N0_], W[N1_] = a0 * nest_pts, a1 * nest_pts
+    W[B0_], W[B1_] = a0 * bonus, a1 * bonus
+    W[NESTP_] = nest_pts
+    W[OBJ_] = objective
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -390,13 +424,14 @@ def _follow_order(W, seat, pos, led, ws, wk, ply, n):
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _terminal(W, ws, dtr):
-    """Remainder value after the last trick (won by ``ws``, trick difference ``dtr``): nest and bonus."""
-    r = -W[NESTV_] if ws & 1 else W[NESTV_]
+    """Remainder value after the last trick (won by ``ws``, trick difference ``dtr``): nest and bonus, as the
+    objective (`set_objective`) values them."""
+    r = W[N1_] if ws & 1 else W[N0_]
     if W[BONUS_]:
         if dtr > 0:
-            r += W[BONUSV_]
+            r += W[B0_]
         elif dtr < 0:
-            r -= W[BONUSV_]
+            r += W[B1_]
     return r
 
 
@@ -588,23 +623,25 @@ def _store(W, TT, idx, ph, base1, base2, kv, lo, hi, best_c, nrem):
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _bounds(W, sure0, sure1, dtr, nrem, rempts):
-    """(upper bound, lower bound) of the remainder at a trick boundary (static bound)."""
-    M = W[M_]
+    """(upper bound, lower bound) of the remainder at a trick boundary (static bound): N–S take at most the points
+    out less E–W's sure points, at least their own sure points (the objective values N–S's points at A0 ≥ E–W's
+    at A1, `set_objective`); an undecided bonus may go either way (B0 ≥ 0 ≥ B1)."""
+    a0 = W[A0_]
+    a1 = W[A1_]
     TB = W[TB_]
-    pout = rempts + W[NESTV_] // M
-    ub = M * (pout - 2 * sure1) + TB * nrem
-    lb = M * (2 * sure0 - pout) - TB * nrem
+    pout = rempts + W[NESTP_]
+    ub = a0 * (pout - sure1) + a1 * sure1 + TB * nrem
+    lb = a0 * sure0 + a1 * (pout - sure0) - TB * nrem
     if W[BONUS_]:
-        bv = W[BONUSV_]
         if dtr > nrem:
-            ub += bv
-            lb += bv
+            ub += W[B0_]
+            lb += W[B0_]
         elif dtr < -nrem:
-            ub -= bv
-            lb -= bv
+            ub += W[B1_]
+            lb += W[B1_]
         else:
-            ub += bv
-            lb -= bv
+            ub += W[B0_]
+            lb += W[B1_]
     return ub, lb
 
 
@@ -670,11 +707,11 @@ def _legal(W, h, led):
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _trick(W, ws, tp, dtr):
-    """(N–S value of a trick won by ``ws`` with ``tp`` points: ±(points × M + tie-break), trick difference after)."""
-    tv = tp * W[M_] + W[TB_]
+    """(N–S value of a trick won by ``ws`` with ``tp`` points as the objective values it (`set_objective`; the
+    points objective: ±(points × M + tie-break)), trick difference after)."""
     if ws & 1:
-        return -tv, dtr - 1
-    return tv, dtr + 1
+        return tp * W[A1_] - W[TB_], dtr - 1
+    return tp * W[A0_] + W[TB_], dtr + 1
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -813,7 +850,6 @@ def _search(W, TT, seat, pos, led, ws, wk, wc, tp, tmask, dtr, nrem, rempts, red
         W[ABORT_] = 1
         return zero  # an int64 zero that is not a literal: literal arguments break numba's cache of recursion
     one = zero + 1
-    M = W[M_]
     TB = W[TB_]
     a1 = alpha
     b1 = beta
@@ -832,20 +868,22 @@ def _search(W, TT, seat, pos, led, ws, wk, wc, tp, tmask, dtr, nrem, rempts, red
         return _two_tricks(W, seat, dtr, alpha, beta)
     if pos == 0:
         if not W[BONUS_]:  # cheap check first (no scan, no table probe): all the points still out to one side
-            base = M * (rempts + W[NESTV_] // M) + TB * nrem
+            pout = rempts + W[NESTP_]
+            base = W[A0_] * pout + TB * nrem
             if base <= alpha:
                 return base
-            if -base >= beta:
-                return -base
+            base = W[A1_] * pout - TB * nrem
+            if base >= beta:
+                return base
         d = dtr
         if W[BONUS_]:
             if dtr > nrem:
                 d = 99
             elif dtr < -nrem:
                 d = -99
-            meta = (W[GEN_] << 16) + seat + 4 * (d + 128) + 1
+            meta = (W[GEN_] << 16) + (W[OBJ_] << 11) + seat + 4 * (d + 128) + 1
         else:
-            meta = (W[GEN_] << 16) + seat + 1
+            meta = (W[GEN_] << 16) + (W[OBJ_] << 11) + seat + 1
         ph = PH_ + PH_STRIDE * nrem
         base1, base2 = _base(W[SH1_], W[SH2_], meta)
         idx = base1 & W[TTMASK_] & ~(BUCKET - 1)
@@ -862,14 +900,14 @@ def _search(W, TT, seat, pos, led, ws, wk, wc, tp, tmask, dtr, nrem, rempts, red
             alpha = lo
         if hi < beta:
             beta = hi
-        if W[NESTV_]:  # a team with trumps against none can keep one to the last trick: the nest is its
+        if W[NESTP_]:  # a team with trumps against none can keep one to the last trick: the nest is its
             tm = W[SM_ + W[TRUMP_]]
             t0 = (W[H_ + 0] | W[H_ + 2]) & tm
             t1 = (W[H_ + 1] | W[H_ + 3]) & tm
             if t0 and not t1:
-                sure0 += W[NESTV_] // M
+                sure0 += W[NESTP_]
             elif t1 and not t0:
-                sure1 += W[NESTV_] // M
+                sure1 += W[NESTP_]
         ub, lb = _bounds(W, sure0, sure1, dtr, nrem, rempts)
         if ub <= alpha or lb >= beta:
             if runlow >= 0 and sure0 + sure1 > 0:
@@ -979,7 +1017,8 @@ def after_card(W, TT, seat, pos, led, ws, wk, wc, tp, tmask, dtr, nrem, rempts, 
     trick. ``W`` holds the hands with ``c`` still in ``seat``'s; it is restored on return.
 
     Arguments are int64: ``W``/``TT`` the arrays of the module doc, seats 0..3 (N E S W), suits 0..3, card ids,
-    masks over card ids, points in the units of ``W[M_]`` (points × M + trick tie-break, see `dd`). Returns an int
+    masks over card ids, values in the objective's units (`set_objective`; the points objective: points × M +
+    trick tie-break, see `dd`). Returns an int
     (the value if it lies strictly inside (alpha, beta), else a bound on the same side). Raises nothing; when the
     node limit is reached ``W[ABORT_]`` is 1 and the value is meaningless (the caller raises `dd.SearchLimit`).
     Implements the play rules of rules.md (following suit, privileged cards, trick winner, nest to the last trick,
