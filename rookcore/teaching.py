@@ -276,6 +276,11 @@ def _names(rules: Rules, cards: Iterable[Card]) -> str:
     return and_list([_name(rules, c) for c in sorted(cards)])
 
 
+def _semi() -> str:
+    """The separator of clauses in one sentence ("; "; fa "؛ ") in the active language."""
+    return pgettext("clause separator", "; ")
+
+
 def _colour(letter: str) -> str:
     """The colour's name in the active language ("Green")."""
     return colour_name(letter)
@@ -449,7 +454,7 @@ def legal_reason(rules: Rules, trump: str, seat: int, hand: Iterable[Card], tric
     lead_txt = ""
     if rules.is_trump_card(first):
         lead_txt = _("{card} was led, and leading it is leading trump ({colour})", card=_name(rules, first),
-                     colour=led_name) + "; "
+                     colour=led_name) + _semi()
     follow = [c for c in hand if t.suit[c] == led]
     special = [c for c in hand if rules.is_trump_card(c)]
     notes = []
@@ -487,7 +492,7 @@ def legal_reason(rules: Rules, trump: str, seat: int, hand: Iterable[Card], tric
         if rules.red_one and RED_ONE in hand and trump != "R" and led == COLOURS.index("R") \
                 and not rules.red_one_any_time:
             notes.append(_("the Red 1 is a trump, never a red card, so it cannot follow red"))
-    return base + "".join(f"; {n}" for n in notes) + "."
+    return base + "".join(_semi() + n for n in notes) + "."
 
 
 def _legal_category(rules: Rules, state: HandState) -> str | None:
@@ -571,7 +576,7 @@ def _check_legal(ex: Exercise, value: frozenset | None, ok: bool) -> str:
                              cards=_names(ex.rules, extra)))
     if missing:
         bits.append(_("you left out {cards}", cards=_names(ex.rules, missing)))
-    return f"{_cap('; '.join(bits))}. {_cap(reason)} {legal_txt}"
+    return f"{_cap(_semi().join(bits))}. {_cap(reason)} {legal_txt}"
 
 
 def _suit_words(rules: Rules, t, led: int) -> tuple[str, str, str, str]:
@@ -595,7 +600,7 @@ def _legal_rule(ex: Exercise, value: frozenset) -> str:
     t = trick_tables(r, ex.trump)
     led = t.suit[ex.trick[0]]
     one, none, duty, every = _suit_words(r, t, led)
-    lead_note = (_("{card} was led, and leading it is leading trump", card=_name(r, ex.trick[0])) + "; "
+    lead_note = (_("{card} was led, and leading it is leading trump", card=_name(r, ex.trick[0])) + _semi()
                  if r.is_trump_card(ex.trick[0]) else "")
     follows = any(t.suit[c] == led for c in ex.hand)
     extra, missing = sorted(value - ex.answer), sorted(ex.answer - value)
@@ -618,7 +623,7 @@ def _legal_rule(ex: Exercise, value: frozenset) -> str:
             parts.append(ngettext("you left out {count} card that may be played: {rule}",
                                   "you left out {count} cards that may be played: {rule}", n, count=n,
                                   rule=_follow_rule(r, t, led, missing, every)))
-    return _cap("; ".join(parts)) + "."
+    return _cap(_semi().join(parts)) + "."
 
 
 def _not_a_follower(rules: Rules, card: Card, one: str, led: int) -> str:
@@ -702,7 +707,7 @@ def trick_reason(rules: Rules, trump: str, leader: int, cards: Sequence[Card]) -
         if rules.order[0] == 1 and win.number == 1:
             notes.append(_("the 1 is the highest card of a colour in {rules}", rules=title))
     pts = rules.points_of(cards)
-    return _("{reason}. The trick's {points} points go to {team}.", reason=text + "".join(f"; {n}" for n in notes),
+    return _("{reason}. The trick's {points} points go to {team}.", reason=text + "".join(_semi() + n for n in notes),
              points=pts, team=team_name(winner & 1))
 
 
@@ -787,12 +792,12 @@ def _trick_rule(ex: Exercise, value: int) -> str:
         text = _("{card} is a trump, but a higher trump was played: when trumps are played, the highest trump wins",
                  card=mine)
         if BIRD in ex.trick:
-            text += "; " + _("in {rules} the {bird} is {place}", rules=title, bird=bird_name(r.bird_name),
+            text += _semi() + _("in {rules} the {bird} is {place}", rules=title, bird=bird_name(r.bird_name),
                              place=bird_place_text(r))
         if r.red_one and RED_ONE in ex.trick:
-            text += "; " + _("the Red 1 is the top trump")
+            text += _semi() + _("the Red 1 is the top trump")
         if r.order[0] == 1 and any(c.number == 1 for c in trumps if not c.is_bird):
-            text += "; " + _("the 1 is the highest card of a colour in {rules}", rules=title)
+            text += _semi() + _("the 1 is the highest card of a colour in {rules}", rules=title)
     elif t.suit[card] == led and trumps:
         text = _("{card} follows the colour led ({led}), but a trump ({trump}) was played on this trick, and a trump "
                  "beats every card of another colour", card=mine, led=led_name, trump=trump_name)
@@ -800,7 +805,7 @@ def _trick_rule(ex: Exercise, value: int) -> str:
         text = _("{card} follows the colour led ({led}), but a higher {led} card was played: with no trump in the "
                  "trick, the highest card of the colour led wins", card=mine, led=led_name)
         if r.order[0] == 1 and any(c.number == 1 and t.suit[c] == led for c in ex.trick):
-            text += "; " + _("the 1 is the highest card of a colour in {rules}", rules=title)
+            text += _semi() + _("the 1 is the highest card of a colour in {rules}", rules=title)
     else:
         text = _("{card} is neither the colour led ({led}) nor trump ({trump}), so it cannot win the trick, however "
                  "high it is", card=mine, led=led_name, trump=trump_name)
@@ -1111,16 +1116,16 @@ def _check_bid(ex: Exercise, value: int | str | None, ok: bool) -> str:
     reach = (_("not reach {lowest}", lowest=lowest) if poor < r.bid_min else
              _("barely make {lowest}", lowest=lowest))
     if bids and pass_ok and f["category"] == "pass":
-        text += "; " + _("a pass is sensible, since on a poor deal (about {poor}) it would {reach}, and so is {top}, no "
+        text += _semi() + _("a pass is sensible, since on a poor deal (about {poor}) it would {reach}, and so is {top}, no "
                          "more than the hand is worth", poor=poor, reach=reach, top=top)
     elif bids and pass_ok:
-        text += "; " + _("{top} is sensible, and so is a pass: on a poor deal (about {poor}) it would {reach}",
+        text += _semi() + _("{top} is sensible, and so is a pass: on a poor deal (about {poor}) it would {reach}",
                          top=top, poor=poor, reach=reach)
     elif bids:
-        text += "; " + _("{top} is sensible, and a pass gives too much away: even a poor deal (about {poor}) should "
+        text += _semi() + _("{top} is sensible, and a pass gives too much away: even a poor deal (about {poor}) should "
                          "make {lowest}", top=top, poor=poor, lowest=lowest)
     else:
-        text += "; " + _("passing is sensible: even a good deal would hardly reach {lowest}", lowest=lowest)
+        text += _semi() + _("passing is sensible: even a good deal would hardly reach {lowest}", lowest=lowest)
     text += (". " + (_("Declarers who fall short are set and score minus the bid, and a made bid scores only the bid "
                        "in {rules}.", rules=rules_title(r)) if r.make_score == MAKE_BID else
                      _("Declarers who fall short are set and score minus the bid.")))

@@ -95,10 +95,12 @@ FEEDBACK_STYLES = {  # style: (classes, text and border colour, background, mark
 }
 RTL_STYLE = ("<style>.rook-rtl {direction: rtl; text-align: right}"
              ".rook-rtl .rook-ltr, .rook-rtl svg, .rook-rtl .rook-answer-cards, .rook-rtl input {direction: ltr}"
-             ".rook-rtl .rook-ltr {text-align: left}"
+             ".rook-rtl .rook-ltr {text-align: right; justify-content: flex-end}"
+             ".rook-rtl .rook-answer-cards .rook-cp-row {justify-content: flex-end}"
              ".rook-rtl .widget-label, .rook-rtl .widget-label-basic {text-align: left}</style>")
 """A right-to-left lesson page (Persian): every lesson widget has the class ``rook-rtl`` (`_html`) and reads from
-the right; card pictures, rows of cards (class ``rook-ltr``) and number boxes stay left to right."""
+the right; card pictures, rows of cards (class ``rook-ltr``; the answer cards) and number boxes keep their left-to-right
+order, set against the right edge where the page's lines start."""
 
 _page = {"lang": None}  # the lesson page's language (`set_page_language`); one page per kernel under Voila
 
