@@ -33,7 +33,8 @@ from typing import Any, Iterable, Sequence
 
 from .actions import PASS, Bid, Discard, NameTrump, Pass, Play, bid as make_bid
 from .cards import COLOUR_NAMES, COLOURS, Card, CardError
-from .hand import SEATS, TEAM_NAMES, HandState, Phase, seat_index, trick_tables, trick_winner  # noqa: F401 (English names, re-exported)
+# SEATS, TEAM_NAMES: the English names, kept importable from here as before
+from .hand import SEATS, TEAM_NAMES, HandState, Phase, seat_index, trick_tables, trick_winner  # noqa: F401
 from .i18n import N_, _, ngettext, pgettext
 from .records import quoted
 from .rules import BIRD_BELOW_RED_ONE, BIRD_BOTTOM, BIRD_TOP, MAKE_BID, RED_ONE, Rules, get_rules
@@ -1066,8 +1067,8 @@ def _bid_exercise(rules: Rules, seed: int, state: HandState) -> Exercise:
         answer = ai_top
     else:
         answer = max([b for b in bids if b <= est] or bids[:1])
-    prompt = _("You are {seat}, first to call in {rules} (bids from {low} to {high} in steps of {step}; {points} points "
-               "in a hand). How high would you be willing to bid with this hand? Pick your top bid, or Pass.",
+    prompt = _("You are {seat}, first to call in {rules} (bids from {low} to {high} in steps of {step}; {points} "
+               "points in a hand). How high would you be willing to bid with this hand? Pick your top bid, or Pass.",
                seat=seat_full_name(seat), rules=rules_title(rules), low=rules.bid_min, high=rules.bid_max,
                step=rules.bid_step, points=rules.points_per_hand)
     choices = ("pass",) + tuple(rules.legal_bids(None))
@@ -1116,8 +1117,8 @@ def _check_bid(ex: Exercise, value: int | str | None, ok: bool) -> str:
     reach = (_("not reach {lowest}", lowest=lowest) if poor < r.bid_min else
              _("barely make {lowest}", lowest=lowest))
     if bids and pass_ok and f["category"] == "pass":
-        text += _semi() + _("a pass is sensible, since on a poor deal (about {poor}) it would {reach}, and so is {top}, no "
-                         "more than the hand is worth", poor=poor, reach=reach, top=top)
+        text += _semi() + _("a pass is sensible, since on a poor deal (about {poor}) it would {reach}, and so is "
+                            "{top}, no more than the hand is worth", poor=poor, reach=reach, top=top)
     elif bids and pass_ok:
         text += _semi() + _("{top} is sensible, and so is a pass: on a poor deal (about {poor}) it would {reach}",
                          top=top, poor=poor, reach=reach)
