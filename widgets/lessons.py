@@ -838,6 +838,17 @@ def show_card(card: str | Card, rules: Rules | str | None = None, width: int = 7
 
 
 @_in_page_language
+def show_cards(cards, rules: Rules | str | None = None, width: int = 70) -> widgets.HBox:
+    """A row of card pictures with their counter values (`show_card` each; class ``rook-example-cards``), in their
+    left-to-right order, set against the right edge on a right-to-left page. Raises teaching.ExerciseError for text
+    that is no card."""
+    row = widgets.HBox([show_card(c, rules, width) for c in cards],
+                       layout=widgets.Layout(justify_content="flex-end" if _rtl() else "flex-start", flex_flow="row wrap"))
+    row.add_class("rook-example-cards")
+    return row
+
+
+@_in_page_language
 def show_deck(rules: Rules | str | None = None, width: int = 44) -> widgets.HTML:
     """The whole deck colour by colour; counters are highlighted in blue (words in `page_language`)."""
     r = _rules(rules)
