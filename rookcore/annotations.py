@@ -25,13 +25,14 @@ from typing import Any
 
 from . import records
 from .hand import SEATS, TEAM_NAMES
+from .i18n import N_, _, ngettext, pgettext
 from .records import GameRecord, HandRecord
 
 __all__ = ["MARKS", "MARK_NAMES", "set_comment", "delete_comment", "set_mark", "mark_at", "comment_at",
            "n_steps", "save_record", "analyze", "not_analyzable_reason", "unfinished_note", "apply_analysis_marks",
            "review", "analysis_by_step", "TEAM_NAMES", "DEFAULT_BUDGET", "is_exact", "loss_range", "costly_cards",
            "analysis_counts", "analysis_complete", "start_facts", "start_sentence", "auction_facts",
-           "auction_sentence", "points_total", "nothing_proven"]
+           "auction_sentence", "points_total", "nothing_proven", "mark_name"]
 
 DEFAULT_BUDGET = 60.0
 """Seconds of double-dummy search the app gives one hand (Replay's Analyze, Play's review) before it shows what is
@@ -39,8 +40,19 @@ proven (`rookcore.analysis.budget`)."""
 
 MARKS = ("!", "?", "??")
 """Marks that `set_mark` writes ("" removes a mark). Loaded records may hold the schema's others (!!, !?, ?!)."""
-MARK_NAMES = {"!": "good move", "?": "mistake", "??": "blunder", "!!": "excellent move", "!?": "interesting move",
-              "?!": "dubious move"}
+MARK_NAMES = {"!": N_("good move"), "?": N_("mistake"), "??": N_("blunder"), "!!": N_("excellent move"),
+              "!?": N_("interesting move"), "?!": N_("dubious move")}
+"""Each mark's name in English (a page shows it translated, `mark_name`)."""
+
+
+def mark_name(mark: str) -> str:
+    """The name of ``mark`` ("?" → "mistake") in the active language (`rookcore.i18n`); "" for an unknown mark."""
+    return _(MARK_NAMES[mark]) if mark in MARK_NAMES else ""
+
+
+def _team_word(team: str) -> str:
+    """A team's name ("N–S", "E–W", as the reports write it) in the active language."""
+    return pgettext("team", team)
 
 # Whether the record as first edited had a comments / marks field (carried along the chain of edited copies).
 _HAD_COMMENTS = "_annotations_had_comments"
@@ -175,9 +187,9 @@ def not_analyzable_reason(record: HandRecord) -> str | None:
     _check_record(record)
     state = record.replay()
     if state.passed_out:
-        return "The hand was passed out: no cards were played, so there is nothing to analyse."
+        return _("The hand was passed out: no cards were played, so there is nothing to analyse.")
     if not state.is_over and not _cards_played(record):
-        return "The hand is unfinished: no cards were played yet, so there is nothing to analyse."
+        return _("The hand is unfinished: no cards were played yet, so there is nothing to analyse.")
     return None
 
 
@@ -189,8 +201,10 @@ def unfinished_note(record: HandRecord) -> str:
     if record.replay().is_over:
         return ""
     n = _cards_played(record)
-    return (f"The hand is unfinished: the {n} card{'s' if n != 1 else ''} played so far are judged, each against "
-            "best play by both sides to the end of the hand.")
+    return ngettext("The hand is unfinished: the {count} card played so far is judged, against best play by both "
+                    "sides to the end of the hand.",
+                    "The hand is unfinished: the {count} cards played so far are judged, each against best play by "
+                    "both sides to the end of the hand.", n, count=n)
 
 
 def _cards_played(record: HandRecord) -> int:
@@ -307,7 +321,8 @@ def start_facts(analysis: dict) -> dict | None:
 
 
 def _points(lo: int, hi: int) -> str:
-    return f"{lo}" if lo == hi else f"between {lo} and {hi}"
+    """A proven number of points: "95" or, as a range, "between 85 and 105" (in the active language)."""
+    return f"{lo}" if lo == hi else _("between {lo} and {hi}", lo=lo, hi=hi)
 
 
 def points_total(record: HandRecord) -> int:
@@ -330,21 +345,36 @@ def start_sentence(analysis: dict, record: HandRecord, running: bool = False) ->
     (E–W: 85) — exact."; a proven range "N–S (declarers, bid 120) take between 85 and 105 points with best play
     from the first lead (E–W: between 75 and 95) — proved; refining…" while the analysis is ``running``, else
     "— proved; the exact number was not found in the time given."; a range not yet narrowed at all says so.
-    "" when the report has no such result. Plain text. Raises ValueError for a record that is not a hand's."""
+    "" when the report has no such result. Plain text in the active language (`rookcore.i18n`). Raises ValueError
+    for a record that is not a hand's."""
     facts = start_facts(analysis)
     if facts is None:
         return ""
     state = _check_record(record).replay()
     first = state.declarer & 1 if state.declarer is not None else 0
     if not facts["exact"] and facts[_TEAM_KEYS[first]] == (0, points_total(record)):
-        return ("The result from the first lead with best play is not narrowed down yet; refining…" if running else
-                "The result from the first lead with best play was not narrowed down in the time given.")
-    who = TEAM_NAMES[first] + (f" (declarers, bid {state.high_bid})" if state.declarer is not None else "")
+        return (_("The result from the first lead with best play is not narrowed down yet; refining…") if running
+                else _("The result from the first lead with best play was not narrowed down in the time given."))
     other = 1 - first
-    proof = (" — exact." if facts["exact"] else " — proved; refining…" if running else
-             " — proved; the exact number was not found in the time given.")
-    return (f"{who} take {_points(*facts[_TEAM_KEYS[first]])} points with best play from the first lead "
-            f"({TEAM_NAMES[other]}: {_points(*facts[_TEAM_KEYS[other]])}){proof}")
+    parts = dict(team=_team_word(TEAM_NAMES[first]), bid=state.high_bid, points=_points(*facts[_TEAM_KEYS[first]]),
+                 other=_team_word(TEAM_NAMES[other]), other_points=_points(*facts[_TEAM_KEYS[other]]))
+    if state.declarer is not None:
+        if facts["exact"]:
+            return _("{team} (declarers, bid {bid}) take {points} points with best play from the first lead "
+                     "({other}: {other_points}) — exact.", **parts)
+        if running:
+            return _("{team} (declarers, bid {bid}) take {points} points with best play from the first lead "
+                     "({other}: {other_points}) — proved; refining…", **parts)
+        return _("{team} (declarers, bid {bid}) take {points} points with best play from the first lead "
+                 "({other}: {other_points}) — proved; the exact number was not found in the time given.", **parts)
+    if facts["exact"]:
+        return _("{team} take {points} points with best play from the first lead ({other}: {other_points}) — "
+                 "exact.", **parts)
+    if running:
+        return _("{team} take {points} points with best play from the first lead ({other}: {other_points}) — "
+                 "proved; refining…", **parts)
+    return _("{team} take {points} points with best play from the first lead ({other}: {other_points}) — proved; "
+             "the exact number was not found in the time given.", **parts)
 
 
 def auction_facts(record: HandRecord, analysis: dict) -> dict | None:
@@ -375,21 +405,23 @@ def auction_facts(record: HandRecord, analysis: dict) -> dict | None:
 
 
 def _highest_clause(facts: dict) -> str:
-    team, bid, (lo, hi) = facts["team"], facts["bid"], facts["highest"]
+    """The highest bid the team could have made, as a clause in the active language ("" when nothing is proven)."""
+    team, bid, (lo, hi) = _team_word(facts["team"]), facts["bid"], facts["highest"]
     if lo == hi:
         if hi is None:
-            return f"{team} could not have made even the lowest bid, {facts['bid_min']}"
+            return _("{team} could not have made even the lowest bid, {lowest}", team=team, lowest=facts["bid_min"])
         if hi == bid:
-            return f"{bid} was the highest bid {team} could have made"
+            return _("{bid} was the highest bid {team} could have made", bid=bid, team=team)
         if hi > bid:
-            return f"{team} could have bid as high as {hi} and made it"
-        return f"the highest bid {team} could have made is {hi}"
+            return _("{team} could have bid as high as {highest} and made it", team=team, highest=hi)
+        return _("the highest bid {team} could have made is {highest}", team=team, highest=hi)
     if lo is None and hi == facts["bid_max"]:
         return ""  # nothing proven of it yet
     if lo is None:
-        return (f"the highest bid {team} could have made is at most {hi} (perhaps not even the lowest bid, "
-                f"{facts['bid_min']}) — proved so far")
-    return f"the highest bid {team} could have made is between {lo} and {hi} — proved so far"
+        return _("the highest bid {team} could have made is at most {highest} (perhaps not even the lowest bid, "
+                 "{lowest}) — proved so far", team=team, highest=hi, lowest=facts["bid_min"])
+    return _("the highest bid {team} could have made is between {lo} and {hi} — proved so far", team=team, lo=lo,
+             hi=hi)
 
 
 def auction_sentence(facts: dict) -> str:
@@ -397,14 +429,20 @@ def auction_sentence(facts: dict) -> str:
     if all four hands were known, with best play by both sides): N–S's bid of 120 could have been made; N–S
     could have bid as high as 130 and made it." Plain text. Raises KeyError for a dict that is not
     `auction_facts`'."""
-    team, bid = facts["team"], facts["bid"]
+    team, bid = _team_word(facts["team"]), facts["bid"]
     if facts["makeable"] is None:
-        made = f"whether {team}'s bid of {bid} could have been made is not proven yet"
+        made = _("whether {team}'s bid of {bid} could have been made is not proven yet", team=team, bid=bid)
+    elif facts["makeable"]:
+        made = _("{team}'s bid of {bid} could have been made", team=team, bid=bid)
     else:
-        made = f"{team}'s bid of {bid} could {'' if facts['makeable'] else 'not '}have been made"
+        made = _("{team}'s bid of {bid} could not have been made", team=team, bid=bid)
     highest = _highest_clause(facts)
-    return ("Judged double dummy (as if all four hands were known, with best play by both sides): "
-            f"{made}{'; ' + highest if highest else ''}.")
+    if highest:
+        # TRANSLATORS: {made} and {highest} are whole clauses, each translated on its own
+        return _("Judged double dummy (as if all four hands were known, with best play by both sides): {made}; "
+                 "{highest}.", made=made, highest=highest)
+    return _("Judged double dummy (as if all four hands were known, with best play by both sides): {made}.",
+             made=made)
 
 
 def apply_analysis_marks(record: HandRecord, analysis: dict, overwrite: bool = False) -> HandRecord:
@@ -418,9 +456,10 @@ def apply_analysis_marks(record: HandRecord, analysis: dict, overwrite: bool = F
 
 
 def _join(names: list[str]) -> str:
+    """Card names as alternatives: "G14", "G14 or B14", "G14, B14 or R14" (in the active language)."""
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " or " + names[-1]
+    return _("{cards} or {last}", cards=pgettext("list separator", ", ").join(names[:-1]), last=names[-1])
 
 
 def review(record: HandRecord, threshold: int = 10, seat: str = "S", analysis: dict | None = None,
@@ -452,19 +491,30 @@ def review(record: HandRecord, threshold: int = 10, seat: str = "S", analysis: d
         exact = c.get("exact", True)  # a budgeted analysis' card not valued exactly: only its mark and ranges
         if c["seat"] != seat or not ((exact and c["loss"] >= threshold) or c["mark"] in ("?", "??")):
             continue
+        parts = dict(trick=c["trick"], card=c["card"], team=_team_word(team))
         if not exact:
-            what = ("it changed whether the bid is made" if c["mark"] == "??" else
-                    "it lost at least the mistake threshold") + " — proved"
-            text = (f"Trick {c['trick']}: you played {c['card']} ({what}); with best play {team} would have kept "
-                    f"between {c['best_lo']} and {c['best_hi']} points (the exact values are still open).")
+            if c["mark"] == "??":
+                text = _("Trick {trick}: you played {card} (it changed whether the bid is made — proved); with best "
+                         "play {team} would have kept between {lo} and {hi} points (the exact values are still "
+                         "open).", lo=c["best_lo"], hi=c["best_hi"], **parts)
+            else:
+                text = _("Trick {trick}: you played {card} (it lost at least the mistake threshold — proved); with "
+                         "best play {team} would have kept between {lo} and {hi} points (the exact values are "
+                         "still open).", lo=c["best_lo"], hi=c["best_hi"], **parts)
             out.append({**c, "better": [], "team": team, "text": text})
             continue
         better = [b for b in c["best_cards"] if b != c["card"]] or list(c["best_cards"])
         loss = c["loss"]
-        cost = f"cost {loss} point{'s' if loss != 1 else ''}"
+        parts.update(loss=loss, better=_join(better), best=c["best"])
         if c["mark"] == "??":
-            cost += ", and it changed whether the bid is made"
-        text = (f"Trick {c['trick']}: you played {c['card']} ({cost}); "
-                f"{_join(better)} would have kept {c['best']} for {team}.")
+            text = ngettext("Trick {trick}: you played {card} (cost {loss} point, and it changed whether the bid is "
+                            "made); {better} would have kept {best} for {team}.",
+                            "Trick {trick}: you played {card} (cost {loss} points, and it changed whether the bid is "
+                            "made); {better} would have kept {best} for {team}.", loss, **parts)
+        else:
+            text = ngettext("Trick {trick}: you played {card} (cost {loss} point); {better} would have kept {best} "
+                            "for {team}.",
+                            "Trick {trick}: you played {card} (cost {loss} points); {better} would have kept {best} "
+                            "for {team}.", loss, **parts)
         out.append({**c, "better": better, "team": team, "text": text})
     return out

@@ -13,7 +13,9 @@ from __future__ import annotations
 from html import escape
 from typing import Iterable
 
-from .cards import COLOUR_NAMES, Card
+from .cards import Card
+from .i18n import _, ngettext, pgettext
+from .words import bird_name as bird_word, colour_name
 
 PALETTE: dict[str, str] = {"R": "#c62828", "Y": "#e0a800", "G": "#2e7d32", "B": "#212121"}
 DARK: dict[str, str] = {"R": "#8e0000", "Y": "#7a5c00", "G": "#005005", "B": "#000000"}
@@ -64,12 +66,23 @@ def card_label(card: Card, bird_name: str = "Crow", red_one: bool = False) -> st
 
 
 def card_title(card: Card, bird_name: str = "Crow", red_one: bool = False) -> str:
-    """Spoken name of ``card`` (e.g. "Red 14", "the Crow", "the Red 1"); used as SVG title."""
+    """Spoken name of ``card`` (e.g. "Red 14", "the Crow", "the Red 1") in the active language (`rookcore.i18n`;
+    de "Rot 14", "die Krähe"); used as SVG title and label."""
     if card.is_bird:
-        return f"the {bird_name.capitalize()}"
+        return _("the {bird}", bird=bird_word(bird_name.capitalize()))
     if _is_red_one(card, red_one):
-        return "the Red 1"
-    return f"{COLOUR_NAMES[card.colour]} {card.number}"
+        return pgettext("card title", "the Red 1")
+    # TRANSLATORS: a card's spoken name, "Red 14"
+    return _("{colour} {number}", colour=colour_name(card.colour), number=card.number)
+
+
+def _listed(card: Card, bird_name: str, red_one: bool) -> str:
+    """A card as a hand's label lists it: its notation ("R9"), the bird and the Red 1 by name (active language)."""
+    if card.is_bird:
+        return bird_word(bird_name.capitalize())
+    if _is_red_one(card, red_one):
+        return pgettext("card", "Red 1")
+    return card.notation()
 
 
 def _back_body() -> str:
@@ -119,7 +132,7 @@ def _face_body(card: Card, bird_name: str, red_one: bool) -> str:
 def _card_group(card: Card, bird_name: str, red_one: bool, face_up: bool,
                 highlight: bool, dimmed: bool) -> str:
     """One card's elements (title included) in the 100 x 140 unit box."""
-    title = card_title(card, bird_name, red_one) if face_up else "a face-down card"
+    title = card_title(card, bird_name, red_one) if face_up else _("a face-down card")
     body = _face_body(card, bird_name, red_one) if face_up else _back_body()
     if dimmed:
         body += '<rect x="2" y="2" width="96" height="136" rx="8" fill="#9e9e9e" fill-opacity="0.6"/>'
@@ -141,7 +154,7 @@ def card_svg(card: Card, *, bird_name: str = "Crow", red_one: bool = False, widt
     Returns a standalone ``<svg>`` element with a ``<title>`` and ``aria-label``.
     """
     card = Card.from_id(int(card))
-    label = card_title(card, bird_name, red_one) if face_up else "a face-down card"
+    label = card_title(card, bird_name, red_one) if face_up else _("a face-down card")
     height = round(width * H / W)
     return (f'<svg xmlns="{SVG_NS}" width="{width}" height="{height}" viewBox="0 0 {W} {H}" '
             f'role="img" aria-label="{escape(label)}">'
@@ -168,11 +181,12 @@ def hand_svg(cards: Iterable[Card], *, bird_name: str = "Crow", red_one: bool = 
     hi, dim = {int(c) for c in highlight}, {int(c) for c in dimmed}
     dx = W * step
     total = W + dx * (len(cards) - 1) if cards else 0
-    names = ", ".join(card_label(c, bird_name, red_one) for c in cards) if face_up else f"{len(cards)} cards"
+    names = (pgettext("list separator", ", ").join(_listed(c, bird_name, red_one) for c in cards) if face_up
+             else ngettext("{count} card", "{count} cards", len(cards), count=len(cards)))
     groups = "".join(
         f'<g transform="translate({i * dx:g},0)">'
         f'{_card_group(c, bird_name, red_one, face_up, int(c) in hi, int(c) in dim)}</g>'
         for i, c in enumerate(cards))
-    label = escape(f"Hand: {names}" if cards else "Empty hand")
+    label = escape(_("Hand: {cards}", cards=names) if cards else _("Empty hand"))
     return (f'<svg xmlns="{SVG_NS}" width="{round(total * width / W)}" height="{round(width * H / W)}" '
             f'viewBox="0 0 {total:g} {H}" role="img" aria-label="{label}"><title>{label}</title>{groups}</svg>')

@@ -16,7 +16,7 @@ language adds the class ``rook-rtl`` to ``rook-app`` (the page laid out right to
 Language (issue 26): ``?lang=de`` (es, de, cs, ro, fa; xx is the pseudo-locale) or Settings' Language list chooses
 it; without either the kept game's language (kept in its ``extra`` as ``"lang"``), else English. The app keeps it in
 ``lang`` and builds and redraws the Play, Rules and Settings tabs and the page's own words in it
-(`rookcore.i18n.using`); Replay and the Learn tab's lessons are not translated yet.
+(`rookcore.i18n.using`), and Replay (`ReplayPanel.set_language`); the Learn tab's lessons are not translated yet.
 """
 from __future__ import annotations
 
@@ -306,9 +306,9 @@ class RookApp(w.VBox):
 
     def set_language(self, lang: str | None) -> None:
         """Show the app in ``lang`` (a `rookcore.i18n` code; an unknown one is English) from now on: the header, the
-        tab titles, the Play tab (its panel, `PlayPanel.set_language`, and its rule-set line), the Rules tab and
-        Settings are drawn again in it, the page's direction follows it, and the language is kept with the game
-        (its ``extra``) for the next visit. Raises nothing."""
+        tab titles, the Play tab (its panel, `PlayPanel.set_language`, and its rule-set line), Replay
+        (`ReplayPanel.set_language`), the Rules tab and Settings are drawn again in it, the page's direction
+        follows it, and the language is kept with the game (its ``extra``) for the next visit. Raises nothing."""
         self.lang = i18n.normalize(lang)
         if hasattr(self.play_panel, "set_language"):
             self.play_panel.set_language(self.lang)
@@ -318,6 +318,7 @@ class RookApp(w.VBox):
             self.header.value = header_html()
             self.tab.titles = tab_titles()
             self.settings.draw_words()
+            self.replay.set_language(self.lang)
             if self.settings.language.value != self.lang:
                 self.settings._relabeling = True
                 try:
@@ -340,7 +341,7 @@ class RookApp(w.VBox):
         already on show keeps its comments and marks). Returns True when the hand is on show at that step; False
         when Replay's error line says why not (e.g. unsaved comments on the record on show: a second click goes
         ahead). The tab is selected either way, so that the line is seen. Raises nothing."""
-        ok = self.replay.show_record(record, step, name="played-hand", again="open it from the Play tab again")  # Replay: English
+        ok = self.replay.show_record(record, step, name="played-hand", again=_("open it from the Play tab again"))
         self.tab.selected_index = TAB_TITLES.index("Replay")
         return ok
 

@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 
 from rookcore import records
+from rookcore.i18n import _
 
 from .clicks import SecondClick
 
@@ -46,18 +47,19 @@ def app_path(typed: str) -> Path:
     it resolves outside that folder or is empty. Touches no file."""
     typed = typed.strip()
     if not typed:
-        raise ValueError("enter a file name")
+        raise ValueError(_("enter a file name"))
     if "\x00" in typed:
-        raise ValueError("the file name contains a NUL character")
+        raise ValueError(_("the file name contains a NUL character"))
     root = files_root()
     try:
         path = (root / Path(typed).expanduser()).resolve()
         path.exists()  # raises for a name too long for the system (later checks would too)
     except (OSError, RuntimeError) as e:  # a name too long for the system, a symbolic-link loop
-        raise ValueError(f"{brief(typed)}: not a usable file name ({getattr(e, 'strerror', None) or e})") from e
+        raise ValueError(_("{path}: not a usable file name ({error})", path=brief(typed),
+                           error=getattr(e, "strerror", None) or e)) from e
     if path != root and root not in path.parents:
-        raise ValueError(f"{brief(typed)}: the app only opens and saves files inside its folder (type a path in "
-                         "it, e.g. hands/hand-1.json; use Upload / Download for files elsewhere)")
+        raise ValueError(_("{path}: the app only opens and saves files inside its folder (type a path in it, e.g. "
+                           "hands/hand-1.json; use Upload / Download for files elsewhere)", path=brief(typed)))
     return path
 
 
@@ -158,7 +160,8 @@ class ReplaceGuard:
         self._confirm.wait = self.CONFIRM_AFTER
         if self._confirm.confirmed(path):
             return None
-        return (f"{brief(shown_path(path))} already exists: click {button} again to replace it, or change the name")
+        return _("{path} already exists: click {button} again to replace it, or change the name",
+                 path=brief(shown_path(path)), button=button)
 
     def saved(self, path: Path) -> None:
         """Note that this panel wrote ``path`` (later saves to it replace it without asking)."""

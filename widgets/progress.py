@@ -21,7 +21,9 @@ import threading
 import time
 from typing import Callable
 
+from rookcore import i18n
 from rookcore.hand import SEATS
+from rookcore.i18n import N_, _
 
 __all__ = ["Cancelled", "PROGRESS_EVERY", "STOP_WAIT", "TICK_EVERY", "STARTING", "throttled", "progress_text",
            "refining_text", "cancellable_analysis", "stop_analysis", "AnalysisRun"]
@@ -32,8 +34,8 @@ STOP_WAIT = 2.0
 """Seconds a panel waits for a cancelled analysis' thread to end (it ends within milliseconds)."""
 TICK_EVERY = 2.0
 """Seconds between two refreshes of a running analysis' elapsed time (`AnalysisRun`)."""
-STARTING = "Analyzing… (double-dummy search of every card played; this can take a while)"
-"""Status of an analysis before its first card is done."""
+STARTING = N_("Analyzing… (double-dummy search of every card played; this can take a while)")
+"""Status of an analysis before its first card is done (English; shown as ``_(STARTING)``)."""
 CARDS_PER_TRICK = len(SEATS)
 """One card per seat in each trick."""
 
@@ -62,18 +64,21 @@ def throttled(wanted: Callable[[], bool], show: Callable[[int, int, list[dict]],
 
 
 def _took(elapsed: float | None, budget: float | None) -> str:
-    """" 27 s so far." (and " (time budget 60 s)" when ``budget`` seconds are given); "" without ``elapsed``."""
+    """" 27 s so far." (and " (time budget 60 s)" when ``budget`` seconds are given); "" without ``elapsed``. In the
+    active language, with its leading space."""
     if elapsed is None:
         return ""
-    return f" {elapsed:.0f} s so far" + (f" (time budget {budget:.0f} s)." if budget is not None else ".")
+    if budget is not None:
+        return " " + _("{seconds} s so far (time budget {budget} s).", seconds=f"{elapsed:.0f}", budget=f"{budget:.0f}")
+    return " " + _("{seconds} s so far.", seconds=f"{elapsed:.0f}")
 
 
 def progress_text(done: int, total: int, cards: list[dict], elapsed: float | None = None,
                   budget: float | None = None) -> str:
     """The status of a running analysis: ``done`` of ``total`` cards analysed (under a time budget: cards whose
-    mark is proven), ``cards`` the report entries done so far (in step order, non-empty; each with its
-    ``trick``), ``elapsed`` the seconds since it started (None: not shown), ``budget`` the seconds it may take
-    (None: no limit).
+    mark is proven), ``cards`` the report entries done so far (in step order; each with its ``trick``; none yet:
+    the text is `STARTING`'s), ``elapsed`` the seconds since it started (None: not shown), ``budget`` the seconds it
+    may take (None: no limit). In the active language (`rookcore.i18n`).
 
     The analysis goes from the last card back, so the cards left are the first ``total - done`` of the hand. While
     cards of later tricks are left: "Analyzing… 12 of 36 cards done, from the last trick back (now in trick 7 of
@@ -83,15 +88,27 @@ def progress_text(done: int, total: int, cards: list[dict], elapsed: float | Non
     (no HTML)."""
     left = total - done
     took = _took(elapsed, budget)
-    head = f"Analyzing… {done} of {total} cards done"
     if 0 < left <= CARDS_PER_TRICK:
-        what = ("the first lead" if left == 1 else
-                f"the first {left} cards of trick 1, above all the first lead")
-        long = ("this can take minutes on 13/14-trick hands." if budget is None else
-                "on 13/14-trick hands this can take until the time budget runs out; what is proven is shown then.")
-        return f"{head}, from the last trick back.{took} Left: {what}, which values every other lead: {long}"
-    return (f"{head}, from the last trick back (now in trick {cards[0]['trick']} of {cards[-1]['trick']}; the first "
-            f"tricks take longest).{took}")
+        head = _("Analyzing… {done} of {total} cards done, from the last trick back.", done=done, total=total)
+        if left == 1 and budget is None:
+            tail = _("Left: the first lead, which values every other lead: this can take minutes on 13/14-trick "
+                     "hands.")
+        elif left == 1:
+            tail = _("Left: the first lead, which values every other lead: on 13/14-trick hands this can take until "
+                     "the time budget runs out; what is proven is shown then.")
+        elif budget is None:
+            tail = _("Left: the first {count} cards of trick 1, above all the first lead, which values every other "
+                     "lead: this can take minutes on 13/14-trick hands.", count=left)
+        else:
+            tail = _("Left: the first {count} cards of trick 1, above all the first lead, which values every other "
+                     "lead: on 13/14-trick hands this can take until the time budget runs out; what is proven is "
+                     "shown then.", count=left)
+        return f"{head}{took} {tail}"
+    if not cards:  # no card done yet (a budgeted analysis reports before its first card is done)
+        return _(STARTING) + "." + took
+    return _("Analyzing… {done} of {total} cards done, from the last trick back (now in trick {trick} of {last}; the "
+             "first tricks take longest).", done=done, total=total, trick=cards[0]["trick"],
+             last=cards[-1]["trick"]) + took
 
 
 def refining_text(report: dict, elapsed: float | None = None, budget: float | None = None) -> str:
@@ -101,8 +118,8 @@ def refining_text(report: dict, elapsed: float | None = None, budget: float | No
     from rookcore.annotations import analysis_counts  # noqa: PLC0415 - light, but only needed here
 
     n = analysis_counts(report)
-    return (f"Analyzing… every card's mark is proven; {n['exact']} of {n['cards']} cards valued exactly, refining "
-            f"the values.{_took(elapsed, budget)}")
+    return _("Analyzing… every card's mark is proven; {exact} of {cards} cards valued exactly, refining the values.",
+             exact=n["exact"], cards=n["cards"]) + _took(elapsed, budget)
 
 
 def cancellable_analysis(run, wanted: Callable[[], bool], keep: Callable[[object], None]):
@@ -141,8 +158,10 @@ class AnalysisRun:
 
     def __init__(self, name: str = "", budget: float | None = None) -> None:
         """A run of the analysis of ``name`` ("crowsnest-made"), started now, within ``budget`` seconds (None: no
-        limit); its clock is not running yet (`start_clock`)."""
+        limit); its clock is not running yet (`start_clock`). Its texts are in the language active now
+        (`rookcore.i18n`; kept in ``lang``, as the clock thread starts without it)."""
         self.name = name
+        self.lang = i18n.current_language()
         self.budget = budget
         self.started = time.monotonic()
         self.latest: tuple[int, int, list[dict]] | None = None  # (done, total, cards) of the last progress call
@@ -162,12 +181,13 @@ class AnalysisRun:
         """The status now: `progress_text` of the latest progress with the elapsed seconds (and the budget), or
         `refining_text` once every mark is proven and a report came, or `STARTING` before the first card is
         done."""
-        if self.latest is None:
-            return f"{STARTING}.{_took(self.elapsed(), self.budget)}"
-        done, total, cards = self.latest
-        if done >= total and self.report is not None:
-            return refining_text(self.report, self.elapsed(), self.budget)
-        return progress_text(*self.latest, elapsed=self.elapsed(), budget=self.budget)
+        with i18n.using(self.lang):
+            if self.latest is None:
+                return f"{_(STARTING)}.{_took(self.elapsed(), self.budget)}"
+            done, total, cards = self.latest
+            if done >= total and self.report is not None:
+                return refining_text(self.report, self.elapsed(), self.budget)
+            return progress_text(*self.latest, elapsed=self.elapsed(), budget=self.budget)
 
     def note(self, done: int, total: int, cards: list[dict]) -> None:
         """Keep the latest progress report (called for every card, shown or not), for the clock and for a

@@ -52,15 +52,17 @@ from typing import Callable
 
 import ipywidgets as w
 
-from rookcore import annotations, records
+from rookcore import annotations, i18n, records
 from rookcore.actions import Bid, Discard, NameTrump, Pass, Play
-from rookcore.ai.base import describe_action
-from rookcore.cards import COLOUR_NAMES, Card
+from rookcore.ai.base import move_sentence
+from rookcore.cards import Card
 from rookcore.examples import list_examples, load_example
 from rookcore.hand import SEATS, HandState, Phase
+from rookcore.i18n import N_, _, localize, ngettext, pgettext
 from rookcore.records import GameRecord, HandRecord, RecordError
 from rookcore.rules import Rules
 from rookcore.table import watch_view
+from rookcore.words import card_text, colour_name, rules_title, seat_name, team_name
 
 from .cards import border_legend, card_svg, hand_svg
 from .clicks import SecondClick
@@ -68,11 +70,12 @@ from .paths import ReplaceGuard, brief, readable_record, record_path, shown_path
 from .progress import STARTING, AnalysisRun, Cancelled, cancellable_analysis, stop_analysis
 from .table_view import TableView
 
-GOTO_PROMPT = "a card with a loss…"
+GOTO_PROMPT = N_("a card with a loss…")
 GOTO_NONE = -1  # the prompt's value (a None value leaves the browser's list blank)
 BUDGET_CHOICES = (("5 s", 5.0), ("15 s", 15.0), ("1 min", 60.0), ("5 min", 300.0), ("20 min", 1200.0))
-"""The Analyze time budgets offered (label, seconds per hand); the default is 1 min (annotations.DEFAULT_BUDGET)."""
-DRAFT_NOTE = "This comment is not saved yet: click Save comment to keep it."
+"""The Analyze time budgets offered (label, seconds per hand); the default is 1 min (annotations.DEFAULT_BUDGET).
+The list shows them in the panel's language (`budget_choices`)."""
+DRAFT_NOTE = N_("This comment is not saved yet: click Save comment to keep it.")
 MAX_UPLOAD_BYTES = records.MAX_RECORD_BYTES  # 1 MB, the engine's own record size cap
 DEFAULT_EXAMPLE = "crowsnest-made"
 TEAM_NAMES = ("N–S", "E–W")
@@ -82,7 +85,18 @@ SMALL_CARD_W = 32    # px, nest and last trick
 MARK_COLOURS = {"!": "#2e7d32", "!!": "#2e7d32", "!?": "#1565c0", "?!": "#ef6c00", "?": "#ef6c00",
                 "??": "#c62828"}
 MARK_BUTTONS = (("!", "!"), ("?", "?"), ("??", "??"), ("no mark", ""))
-UNSAVED_NOTE = "<i style='color:#666'>unsaved changes</i>"
+UNSAVED_NOTE = N_("unsaved changes")
+"""Shown (in grey italics, `_unsaved_html`) beside Save record while the record has unsaved comments or marks."""
+
+
+def budget_choices() -> list[tuple[str, float]]:
+    """`BUDGET_CHOICES` with their labels in the active language ("5 s", "1 min"). Returns (label, seconds) pairs."""
+    return [(_("{count} s", count=int(sec)) if sec < 60 else _("{count} min", count=int(sec // 60)), sec)
+            for _label, sec in BUDGET_CHOICES]
+
+
+def _unsaved_html() -> str:
+    return f"<i style='color:#666'>{escape(_(UNSAVED_NOTE))}</i>"
 COMMENT_STYLE = ("background:#fff8e1;border-left:4px solid #ffb300;padding:4px 8px;line-height:1.4;"
                  "overflow-wrap:anywhere;word-break:break-word;max-height:9.5em;overflow-y:auto")
 """The comment box (``rook-replay-comment``): a long comment wraps, even a word with no space in it, and one of many
@@ -94,7 +108,7 @@ def mark_badge(mark: str) -> str:
     if not mark:
         return ""
     colour = MARK_COLOURS.get(mark, "#555")
-    title = annotations.MARK_NAMES.get(mark, "")
+    title = annotations.mark_name(mark)
     return (f" <span class='rook-mark' title='{escape(title)}' style='color:{colour};font-weight:bold'>"
             f"{escape(mark)}</span>")
 
@@ -104,7 +118,7 @@ def plain_record_error(line: str) -> str:
     schema error loses its ``$`` ("$.dealer: …" → "dealer: …", "$: 'variant' is a required property" → "the
     record: 'variant' is a required property"); a record step (numbered from 0, record-format.md) also gets the
     navigator's number ("step 14: …" → "step 14 (Step 15 here): …", the 15th action); the rest is kept word for
-    word. Raises nothing."""
+    word (the record's own words are English, as the engine and the command line write them). Raises nothing."""
     line = re.sub(r"(^|: )\$\.", r"\1", line)
     line = re.sub(r"(^|: )\$(?=:)", r"\1the record", line)
     return re.sub(r"(^|: )step (\d+):", lambda m: f"{m[1]}step {m[2]} (Step {int(m[2]) + 1} here):", line)
@@ -122,23 +136,38 @@ def _annotations_of(doc: HandRecord | GameRecord | None) -> tuple | None:
 
 
 def _safe(method):
-    """Run a callback; show any error in the annotation status line instead of raising to the page."""
+    """Run a callback in the panel's language; show any error in the annotation status line instead of raising to
+    the page."""
 
     @functools.wraps(method)
     def wrapper(self, *args, **kwargs):
-        try:
-            return method(self, *args, **kwargs)
-        except (ValueError, OSError) as e:  # RecordError is a ValueError
-            self._annotate_message(str(e), error=True)
-        except Exception as e:  # noqa: BLE001 - never let an error reach the page
-            self._annotate_message(f"internal error: {type(e).__name__}: {e}", error=True)
+        with i18n.using(self.lang):
+            try:
+                return method(self, *args, **kwargs)
+            except (ValueError, OSError) as e:  # RecordError is a ValueError
+                self._annotate_message(str(e), error=True)
+            except Exception as e:  # noqa: BLE001 - never let an error reach the page
+                self._annotate_message(_("internal error: {kind}: {error}", kind=type(e).__name__, error=e),
+                                       error=True)
         return None
 
     return wrapper
 
 
+def _in_language(method):
+    """Run a method (a callback, a drawing) in the panel's language (``self.lang``, `rookcore.i18n.using`)."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        with i18n.using(self.lang):
+            return method(self, *args, **kwargs)
+
+    return wrapper
+
+
 def _team(seat: int) -> str:
-    return TEAM_NAMES[seat & 1]
+    """The team of ``seat`` in the active language ("N–S")."""
+    return team_name(seat & 1)
 
 
 def _signed(n: int) -> str:
@@ -148,40 +177,52 @@ def _signed(n: int) -> str:
 # ----- text of one step -------------------------------------------------------------
 def describe_step(state: HandState) -> str:
     """One line describing the action that led to ``state`` (its last action), e.g. "E bids 75", "S plays Crow"
-    (cards by their names on the page, `Rules.display_name`). Raises nothing."""
+    (cards by their names on the page, `rookcore.words.card_text`), in the active language. Raises nothing."""
     rules = state.rules
-    name = rules.display_name
+
+    def name(card: Card) -> str:
+        return card_text(rules, card)
+
     if not state.history:
-        first = SEATS[state.to_act] if state.to_act is not None else "?"
-        return f"{SEATS[state.dealer]} deals. {first} calls first."
+        if state.to_act is None:
+            return _("{dealer} deals.", dealer=seat_name(state.dealer))
+        return _("{dealer} deals. {first} calls first.", dealer=seat_name(state.dealer),
+                 first=seat_name(state.to_act))
     seat, action, _saved = state.history[-1]
-    who = SEATS[seat]
+    who = seat_name(seat)
     kind = type(action)
     if kind is Bid:
-        text = f"{who} bids {action.amount}"
         if state.phase is not Phase.AUCTION:
-            text += " and wins the auction"
-        return text + "."
+            return _("{seat} bids {amount} and wins the auction.", seat=who, amount=action.amount)
+        return _("{seat} bids {amount}.", seat=who, amount=action.amount)
     if kind is Pass:
         if state.passed_out:
-            return f"{who} passes. All four passed: the hand is passed out and the same dealer deals again."
+            return _("{seat} passes. All four passed: the hand is passed out and the same dealer deals again.",
+                     seat=who)
         if state.phase is not Phase.AUCTION:
-            return f"{who} passes. {SEATS[state.declarer]} wins the auction at {state.high_bid}."
-        return f"{who} passes."
+            return _("{seat} passes. {declarer} wins the auction at {bid}.", seat=who,
+                     declarer=seat_name(state.declarer), bid=state.high_bid)
+        return _("{seat} passes.", seat=who)
     if kind is Discard:
         cards = " ".join(name(c) for c in sorted(action.cards))  # as the AI moves and the marks list say it
-        return f"{who} buries {cards} (takes up the nest and puts these {len(action.cards)} back)."
+        n = len(action.cards)
+        return ngettext("{seat} buries {cards} (takes up the nest and puts this {count} back).",
+                        "{seat} buries {cards} (takes up the nest and puts these {count} back).", n,
+                        seat=who, cards=cards, count=n)
     if kind is NameTrump:
-        return f"{who} names trump: {COLOUR_NAMES[action.colour]}."
+        return _("{seat} names trump: {colour}.", seat=who, colour=colour_name(action.colour))
     if kind is Play:
-        text = f"{who} plays {name(action.card)}"
         if not state.trick and state.tricks:  # this card completed a trick
             t = state.tricks[-1]
-            text += f" — {SEATS[t.winner]} wins the trick ({t.points} points)"
+            parts = dict(seat=who, card=name(action.card), winner=seat_name(t.winner), points=t.points)
             if state.is_over:
-                nest_pts = rules.points_of(state.nest)
-                text += f"; last trick: the nest's {nest_pts} points go to {_team(t.winner)}"
-        return text + "."
+                return ngettext("{seat} plays {card} — {winner} wins the trick ({points} points); last trick: the "
+                                "nest's {nest} point goes to {team}.",
+                                "{seat} plays {card} — {winner} wins the trick ({points} points); last trick: the "
+                                "nest's {nest} points go to {team}.", rules.points_of(state.nest),
+                                nest=rules.points_of(state.nest), team=_team(t.winner), **parts)
+            return _("{seat} plays {card} — {winner} wins the trick ({points} points).", **parts)
+        return _("{seat} plays {card}.", seat=who, card=name(action.card))
     return f"{who}: {action}"
 
 
@@ -221,10 +262,15 @@ class ReplayPanel(w.VBox):
     ``step`` is the slider's value (state after that many actions), ``n_steps`` its maximum;
     ``annotated_step`` the record step that comments and marks are about (the last action shown: ``step - 1``).
     ``analyze()`` / ``cancel_analysis()`` start and stop the double-dummy analysis.
+    ``lang``: the panel's language (a `rookcore.i18n` code; None: the one active when it is made, English by
+    default): its words, the steps, the analysis and its messages are in it, every callback runs in it (the
+    analysis thread too); `set_language` changes it. Records, their comments and the engine's record errors keep
+    their own words.
     """
 
     def __init__(self, example: str | None = DEFAULT_EXAMPLE, analyzer: Callable[[HandRecord], dict] | None = None,
-                 analyze_in_background: bool = True, **kwargs):
+                 analyze_in_background: bool = True, lang: str | None = None, **kwargs):
+        self.lang = i18n.normalize(lang) if lang is not None else i18n.current_language()
         self.record: HandRecord | None = None
         self.game: GameRecord | None = None
         self.states: list[HandState] = []
@@ -327,9 +373,10 @@ class ReplayPanel(w.VBox):
             self.mark_buttons[mark] = b
         self.annotate_status = w.HTML("")
         self.annotate_status.add_class("rook-annotate-status")
+        self.mark_label = w.HTML("<span style='margin:0 4px 0 12px'>Mark:</span>")
         edit_row = w.HBox([self.comment_text,
                            w.VBox([self.save_comment_button, self.delete_comment_button]),
-                           w.HTML("<span style='margin:0 4px 0 12px'>Mark:</span>"),
+                           self.mark_label,
                            *self.mark_buttons.values()],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.annotate_box = w.VBox([self.annotate_step, edit_row, self.annotate_status],
@@ -354,7 +401,7 @@ class ReplayPanel(w.VBox):
                                        layout=w.Layout(width="100px"))
         self.analyze_button.add_class("rook-analyze")
         self.analyze_button.on_click(lambda _b: self.analyze())
-        self.analysis_budget = w.Dropdown(description="Time budget", options=BUDGET_CHOICES,
+        self.analysis_budget = w.Dropdown(description="Time budget", options=list(BUDGET_CHOICES),
                                           value=annotations.DEFAULT_BUDGET, layout=w.Layout(width="190px"),
                                           tooltip="How long Analyze searches this hand before it shows what is "
                                                   "proven (ranges where the exact value is not found)",
@@ -406,10 +453,69 @@ class ReplayPanel(w.VBox):
         super().__init__([sources, self.hand_select, self.error, self.title, nav, self.action,
                           self.comment, self.annotate_box, body, save_row, self.analysis_box], **kwargs)
         self.add_class("rook-replay")
+        self.draw_words()
         if example and example in names:
             self.examples.value = example
         else:
             self._show()
+
+    @_in_language
+    def draw_words(self) -> None:
+        """The panel's own words (labels, buttons, tooltips, placeholders, the lists' labels) in its language.
+        Raises nothing."""
+        self.examples.description = _("Example")
+        self.path.placeholder = _("path/to/record.json or an example")
+        self.path.description = _("File")
+        self.load_button.description = _("Load")
+        self.load_button.tooltip = _("Load the record at this path (or the example of this name)")
+        self.upload.description = _("Upload .json")
+        self.upload.tooltip = _("Open a record (.json) from your computer")
+        self.hand_select.description = _("Hand")
+        self.first_button.description = _("First")
+        self.back_button.description = _("Back")
+        self.forward_button.description = _("Forward")
+        self.last_button.description = _("Last")
+        self.comment_text.placeholder = _("Comment on the last action shown…")
+        self.save_comment_button.description = _("Save comment")
+        self.delete_comment_button.description = _("Delete comment")
+        for mark, b in self.mark_buttons.items():
+            if not mark:
+                b.description = _("no mark")
+            b.tooltip = annotations.mark_name(mark) if mark else _("remove the mark")
+        self.mark_label.value = f"<span style='margin:0 4px 0 12px'>{escape(_('Mark:'))}</span>"
+        self.save_path.description = _("Save to")
+        self.save_record_button.description = _("Save record")
+        self.save_record_button.tooltip = _("Write the annotated record (JSON)")
+        self.analyze_button.description = _("Analyze")
+        self.analyze_button.tooltip = _("Double-dummy analysis: what each card played cost")
+        budget = self.analysis_budget.value
+        self.analysis_budget.options = budget_choices()
+        self.analysis_budget.value = budget
+        self.analysis_budget.description = _("Time budget")
+        self.analysis_budget.tooltip = _("How long Analyze searches this hand before it shows what is proven "
+                                         "(ranges where the exact value is not found)")
+        self.cancel_button.description = _("Cancel")
+        self.cancel_button.tooltip = _("Stop the running analysis (what is proven so far stays shown)")
+        self.apply_marks_button.description = _("Mark mistakes")
+        self.apply_marks_button.tooltip = _("Copy the analysis' ? and ?? marks into the record (steps you marked "
+                                            "keep your mark)")
+        self.analysis_goto.description = _("Go to:")
+        if self.game is not None:
+            self._busy = True
+            try:
+                index = self.hand_select.value
+                self.hand_select.options = [(self._hand_label(i, h), i) for i, h in enumerate(self.game.hands)]
+                self.hand_select.value = index
+            finally:
+                self._busy = False
+
+    def set_language(self, lang: str | None) -> None:
+        """Show the panel in ``lang`` (a `rookcore.i18n` code, normalized: an unknown one is English) from now on:
+        its words, the step on show, the analysis and the editor are drawn again in it, and every later callback
+        runs in it. A status line already shown keeps its words until the next message. Raises nothing."""
+        self.lang = i18n.normalize(lang)
+        self.draw_words()
+        self._show()
 
     # ----- public ---------------------------------------------------------------
     @property
@@ -427,12 +533,14 @@ class ReplayPanel(w.VBox):
         """The `HandState` at the shown step (None before a record is loaded)."""
         return self.states[self.step] if self.states else None
 
+    @_in_language
     def go(self, step: int) -> None:
         """Show ``step`` (clamped to 0..n_steps)."""
         self.slider.value = max(0, min(step, self.n_steps))
 
+    @_in_language
     def show_record(self, record: HandRecord, step: int = 0, name: str | None = None,
-                    again: str = "open it again") -> bool:
+                    again: str | None = None) -> bool:
         """Show the hand ``record`` at navigator ``step`` — how the Play tab opens the hand just played, at its
         start or at a costly card.
 
@@ -440,7 +548,8 @@ class ReplayPanel(w.VBox):
           record: a `HandRecord` (a finished hand, e.g. `rookcore.table.Table.record`).
           step: int, the navigator's step (actions applied: 0 = the deal, ``n_steps`` = the end; clamped).
           name: the default save name (``annotated/<name>.json``) when the record is loaded (default "hand").
-          again: how to confirm dropping unsaved comments, for the question ("open it again").
+          again: how to confirm dropping unsaved comments, for the question, in the panel's language (None: "open it
+            again").
         If the same hand (the same deal and actions) is on show already only the step changes, so its comments and
         marks stay. Otherwise the record is loaded (`load_record`); unsaved comments or marks of the record on show
         are dropped only on a second request (the first shows the question, `_may_discard`).
@@ -448,13 +557,15 @@ class ReplayPanel(w.VBox):
         bad step, a bad record, or the question). Raises nothing.
         """
         if not isinstance(record, HandRecord):
-            self.show_error("only a hand record can be opened at a step (a game record: load it and choose the hand)")
+            self.show_error(_("only a hand record can be opened at a step (a game record: load it and choose the "
+                              "hand)"))
             return False
         if isinstance(step, bool) or not isinstance(step, int):
-            self.show_error(f"the step to show must be a whole number of actions, not {step!r}")
+            self.show_error(_("the step to show must be a whole number of actions, not {value}", value=repr(step)))
             return False
         key = _play_key(record)
         if self.record is None or self.game is not None or _play_key(self.record) != key:
+            again = again or _("open it again")
             if not self._may_discard(("shown", key), again) or not self.load_record(record, name=name):
                 return False
             self.path.value = ""  # the File box named the record shown before
@@ -463,6 +574,7 @@ class ReplayPanel(w.VBox):
         self.go(step)
         return True
 
+    @_in_language
     def load_text(self, text: str | bytes, source: str = "") -> bool:
         """Parse and load a record from JSON text; on a bad record show its error line and keep the old one."""
         record = self._parse(text, source)
@@ -477,6 +589,7 @@ class ReplayPanel(w.VBox):
             self.show_error(f"{source + ': ' if source else ''}{e}")
             return None
 
+    @_in_language
     def load_record(self, record: HandRecord | GameRecord, *, _from_example: bool = False,
                     name: str | None = None) -> bool:
         """Load a hand or game record object and show step 0. Returns False (error shown) if it is invalid.
@@ -500,7 +613,7 @@ class ReplayPanel(w.VBox):
     def _load_record(self, record: HandRecord | GameRecord, *, _from_example: bool = False) -> bool:
         if isinstance(record, GameRecord):
             if not record.hands:
-                self.show_error("the game record has no hands")
+                self.show_error(_("the game record has no hands"))
                 return False
             try:
                 hand_states = [list(h.states()) for h in record.hands]
@@ -537,7 +650,7 @@ class ReplayPanel(w.VBox):
     def show_error(self, message: str) -> None:
         """Show one error line (first line of ``message``, its JSON paths in words: `plain_record_error`) above the
         replay."""
-        line = plain_record_error(message.splitlines()[0]) if message else "error"
+        line = plain_record_error(message.splitlines()[0]) if message else _("error")
         self.error.value = f'<div style="color:#b71c1c;font-weight:bold">⚠ {escape(line, quote=False)}</div>'
         self.error.layout.display = ""
 
@@ -572,23 +685,29 @@ class ReplayPanel(w.VBox):
         (``again``, e.g. "click Load again"). Returns bool."""
         if not self.unsaved or self._discard.confirmed(key):
             return True
-        self.show_error(f"This record has comments or marks that are not saved: click Save record first, or {again} "
-                        "to load the other record without them.")
+        self.show_error(_("This record has comments or marks that are not saved: click Save record first, or {again} "
+                          "to load the other record without them.", again=again))
         return False
 
     def _hand_label(self, i: int, hand: HandRecord) -> str:
+        """The Hand list's label of hand ``i`` of the game: "Hand 2 (dealer E): N bid 85, made" (active language)."""
         report = records.score_report(hand)
+        parts = dict(number=i + 1, dealer=seat_name(hand.dealer))
         if report.get("passed_out"):
-            tail = "passed out"
-        elif "score" in report and "declarer" in report:
-            tail = f"{report['declarer']} bid {report['bid']}, {'made' if report['made'] else 'set'}"
-        else:
-            tail = "unfinished"
-        return f"Hand {i + 1} (dealer {SEATS[hand.dealer]}): {tail}"
+            return _("Hand {number} (dealer {dealer}): passed out", **parts)
+        if "score" in report and "declarer" in report:
+            declarer = seat_name(SEATS.index(report["declarer"]))
+            if report["made"]:
+                return _("Hand {number} (dealer {dealer}): {declarer} bid {bid}, made", declarer=declarer,
+                         bid=report["bid"], **parts)
+            return _("Hand {number} (dealer {dealer}): {declarer} bid {bid}, set", declarer=declarer,
+                     bid=report["bid"], **parts)
+        return _("Hand {number} (dealer {dealer}): unfinished", **parts)
 
-    def _set_hand(self, record: HandRecord, states: list[HandState], why: str = "another record was loaded") -> bool:
+    def _set_hand(self, record: HandRecord, states: list[HandState], why: str | None = None) -> bool:
         """Show ``record`` (with its replayed ``states``) from step 0; a running analysis of the hand shown before
-        is stopped, and the status says ``why``. Returns False (error shown) if it cannot be scored."""
+        is stopped, and the status says ``why`` (default "another record was loaded"). Returns False (error shown)
+        if it cannot be scored."""
         try:
             report = records.score_report(record)
         except RecordError as e:
@@ -605,12 +724,13 @@ class ReplayPanel(w.VBox):
         self._show()
         return True
 
+    @_in_language
     def _on_example(self, change) -> None:
         if self._busy or change["new"] is None:
             return
         name = change["new"]
         record = self._read_example(name)
-        if record is None or not self._may_discard(("example", name), f"choose {name} again"):
+        if record is None or not self._may_discard(("example", name), _("choose {name} again", name=name)):
             self._busy = True
             try:  # the dropdown goes back to what is on show
                 self.examples.value = change["old"] if self.record is not None else None
@@ -641,12 +761,15 @@ class ReplayPanel(w.VBox):
             self._busy = False
         return True
 
+    @_in_language
     def _on_hand(self, change) -> None:
         if self._busy or self.game is None or change["new"] is None:
             return
         i = change["new"]
-        self._set_hand(self.game.hands[i], self._game_states[i], why=f"hand {i + 1} of the game was chosen")
+        self._set_hand(self.game.hands[i], self._game_states[i], why=_("hand {number} of the game was chosen",
+                                                                          number=i + 1))
 
+    @_in_language
     def _on_load_path(self, _button) -> None:
         """The Load button: load what the File box names, a bundled record's name (as ``?record=`` takes it:
         `list_examples`, e.g. ``crowsnest-set``; it comes before a file of that name without ``.json``) or the path
@@ -654,21 +777,23 @@ class ReplayPanel(w.VBox):
         record asks before it replaces unsaved comments or marks (a second click on Load loads it)."""
         path = self.path.value.strip()
         if not path and self.examples.value is not None and self.record is not None:
-            self.show_note(f"The example {self.examples.value} is on show: an example loads as soon as it is "
-                           "chosen in the list. Load reads the File box (a record file's path or an example's name).")
+            self.show_note(_("The example {name} is on show: an example loads as soon as it is chosen in the list. "
+                             "Load reads the File box (a record file's path or an example's name).",
+                             name=self.examples.value))
             return
         if not path:
-            self.show_error("type the path of a .json record file (or the name of an example) first")
+            self.show_error(_("type the path of a .json record file (or the name of an example) first"))
             return
         example = path in list_examples()
         record = self._read_example(path) if example else self._read_file(path)
-        if record is None or not self._may_discard(("file", path), "click Load again"):
+        if record is None or not self._may_discard(("file", path), _("click Load again")):
             return
         if example:
             self._load_example(record, path)
         else:
             self._load_file(record, path)
 
+    @_in_language
     def load_file(self, path: str) -> bool:
         """Load the record file at ``path`` (a str, relative to the app's folder or absolute inside it:
         `widgets.paths.app_path`) and show step 0; the File box then names it. Returns True on success; False with
@@ -700,6 +825,7 @@ class ReplayPanel(w.VBox):
         self.path.value = path
         return True
 
+    @_in_language
     def _on_upload(self, change) -> None:
         files = change["new"]
         if self._busy or not files:
@@ -710,10 +836,11 @@ class ReplayPanel(w.VBox):
         content = item.get("content") if isinstance(item, dict) else getattr(item, "content", b"")
         data = bytes(content)
         if (size or 0) > MAX_UPLOAD_BYTES or len(data) > MAX_UPLOAD_BYTES:
-            self.show_error(f"{name} is larger than 1 MB: not loaded")
+            self.show_error(_("{name} is larger than 1 MB: not loaded", name=name))
         else:  # a bad file is reported before any question about unsaved comments (it would lose nothing)
             record = self._parse(data, source=name)
-            if (record is not None and self._may_discard(("upload", name, len(data)), f"upload {name} again")
+            if (record is not None and self._may_discard(("upload", name, len(data)), _("upload {name} again",
+                                                                                         name=name))
                     and self.load_record(record, name=_stem(name))):
                 self.path.value = ""  # the File box named the record shown before
         self._busy = True
@@ -723,14 +850,15 @@ class ReplayPanel(w.VBox):
             self._busy = False
 
     # ----- drawing ------------------------------------------------------------------
+    @_in_language
     def _show(self) -> None:
         state, record = self.state, self.record
         n, k = self.n_steps, self.step
-        self.step_label.value = f"Step {k} / {n}"
+        self.step_label.value = _("Step {step} / {steps}", step=k, steps=n)
         self.first_button.disabled = self.back_button.disabled = k <= 0
         self.forward_button.disabled = self.last_button.disabled = k >= n
         if state is None or record is None:
-            self.title.value = "<i>No record loaded.</i>"
+            self.title.value = f"<i>{escape(_('No record loaded.'))}</i>"
             self.action.value = self.table.value = self.info.value = ""
             self.table_view.layout.display = "none"
             self.score.layout.display = self.comment.layout.display = "none"
@@ -738,10 +866,12 @@ class ReplayPanel(w.VBox):
             return
         rules = state.rules
         players = (record.meta or {}).get("players") or {}
-        who = " · ".join(f"{s}: {escape(str(players[s]))}" for s in SEATS if s in players)
-        self.title.value = (f"<b>{escape(rules.title)}</b> — dealer {SEATS[state.dealer]}"
-                            + (f" <span style='color:#666'>({who})</span>" if who else ""))
-        self.action.value = (("<span style='color:#666'>Last action:</span> " if k > 0 else "")
+        who = " · ".join(f"{seat_name(i)}: {escape(str(players[s]))}" for i, s in enumerate(SEATS) if s in players)
+        dealer = escape(_("dealer {seat}", seat=seat_name(state.dealer)))
+        self.title.value = (f"<b>{escape(rules_title(rules))}</b> — {dealer}"
+                            + (f" <span class='rook-replay-players' style='color:#666'>({who})</span>" if who else ""))
+        last = escape(_("Last action:"))
+        self.action.value = ((f"<span style='color:#666'>{last}</span> " if k > 0 else "")
                              + f"<b>{escape(describe_step(state), quote=False)}</b>"
                              + (mark_badge(annotations.mark_at(record, k - 1)) if k > 0 else ""))
         self.comment.value = self._comment_html(record, k)
@@ -762,9 +892,10 @@ class ReplayPanel(w.VBox):
         record format allows; shown, not edited here). "" when there is none."""
         parts = []
         if k > 0 and record.comment_at(k - 1):
-            parts.append(f"Comment: {escape(record.comment_at(k - 1)).replace(chr(10), '<br>')}")
+            parts.append(escape(_("Comment: {text}", text=record.comment_at(k - 1))).replace(chr(10), '<br>'))
         if k == self.n_steps and k > 0 and record.comment_at(k):
-            parts.append(f"After the last action: {escape(record.comment_at(k)).replace(chr(10), '<br>')}")
+            parts.append(escape(_("After the last action: {text}", text=record.comment_at(k))).replace(chr(10),
+                                                                                                      '<br>'))
         if not parts:
             return ""
         return f"<div class='rook-replay-comment-text' style='{COMMENT_STYLE}'>" + "<br>".join(parts) + "</div>"
@@ -775,29 +906,33 @@ class ReplayPanel(w.VBox):
         self.table_view.layout.display = None
         self.table_view.show(watch_view(state), state.rules, token=f"replay-{self.step}")
         last_played = bool(state.history) and isinstance(state.history[-1][1], Play)
-        self.table.value = border_legend("the last card played") if last_played else ""
+        self.table.value = border_legend(_("the last card played")) if last_played else ""
 
     def _info_html(self, state: HandState) -> str:
+        """The facts at the step shown (auction, contract, trump, nest, last trick, points and tricks), in the
+        active language."""
         rules = state.rules
         name = rules.card_name
         rows: list[tuple[str, str]] = []
-        calls = " · ".join(f"{SEATS[s]} {a}" for s, a in state.calls) or "—"
-        rows.append(("Auction", calls))
+        calls = " · ".join(f"{seat_name(s)} {pgettext('call', 'pass') if type(a) is Pass else a}"
+                           for s, a in state.calls) or "—"
+        rows.append((pgettext("replay", "Auction"), escape(calls)))
         if state.high_bid is None:
-            contract = "no bid yet" if state.phase is Phase.AUCTION else "passed out"
+            contract = _("no bid yet") if state.phase is Phase.AUCTION else _("passed out")
         elif state.phase is Phase.AUCTION:
-            contract = f"high bid {state.high_bid} by {SEATS[state.declarer]}"
+            contract = _("high bid {bid} by {seat}", bid=state.high_bid, seat=seat_name(state.declarer))
         else:
-            contract = f"{SEATS[state.declarer]} ({_team(state.declarer)}) bid {state.high_bid}"
-        rows.append(("Contract", contract))
-        rows.append(("Trump", COLOUR_NAMES[state.trump] if state.trump else "—"))
+            contract = _("{seat} ({team}) bid {bid}", seat=seat_name(state.declarer), team=_team(state.declarer),
+                         bid=state.high_bid)
+        rows.append((pgettext("replay", "Contract"), escape(contract)))
+        rows.append((pgettext("replay", "Trump"), escape(colour_name(state.trump)) if state.trump else "—"))
         if rules.nest_size:
             if state.discard is not None:
-                nest_label = f"Nest (put back by {SEATS[state.declarer]})"
+                nest_label = _("Nest (put back by {seat})", seat=seat_name(state.declarer))
             elif state.phase is Phase.DISCARD:
-                nest_label = f"Nest (as dealt, taken up by {SEATS[state.declarer]})"
+                nest_label = _("Nest (as dealt, taken up by {seat})", seat=seat_name(state.declarer))
             else:
-                nest_label = "Nest (as dealt)"
+                nest_label = _("Nest (as dealt)")
             nest = sorted(state.nest, key=_sort_key(state))
             rows.append((nest_label, hand_svg(nest, bird_name=rules.bird_name, red_one=rules.red_one,
                                               width=SMALL_CARD_W, step=0.7)))
@@ -805,43 +940,61 @@ class ReplayPanel(w.VBox):
             t = state.tricks[-1]
             svg = "".join(card_svg(c, bird_name=rules.bird_name, red_one=rules.red_one, width=SMALL_CARD_W)
                           for c in t.cards)
-            rows.append((f"Last trick ({len(state.tricks)})",
-                         f"{svg}<br>led by {SEATS[t.leader]}: {' '.join(name(c) for c in t.cards)} — "
-                         f"<b>{SEATS[t.winner]} wins</b>, {t.points} points"))
-        rows.append(("Captured", f"N–S {state.captured[0]} · E–W {state.captured[1]}"))
-        rows.append(("Tricks won", f"N–S {state.tricks_won[0]} · E–W {state.tricks_won[1]}"))
-        body = "".join(f"<tr><th style='text-align:left;vertical-align:top;padding:2px 6px 2px 0;"
+            led = escape(_("led by {seat}: {cards}", seat=seat_name(t.leader),
+                           cards=" ".join(name(c) for c in t.cards)))
+            won = escape(_("{seat} wins", seat=seat_name(t.winner)))
+            points = escape(ngettext("{count} point", "{count} points", t.points, count=t.points))
+            rows.append((_("Last trick ({number})", number=len(state.tricks)),
+                         f"{svg}<br>{led} — <b>{won}</b>, {points}"))
+        ns, ew = team_name(0), team_name(1)
+        rows.append((_("Captured"), escape(f"{ns} {state.captured[0]} · {ew} {state.captured[1]}")))
+        rows.append((_("Tricks won"), escape(f"{ns} {state.tricks_won[0]} · {ew} {state.tricks_won[1]}")))
+        body = "".join(f"<tr><th style='text-align:start;vertical-align:top;padding:2px 6px 2px 0;"
                        f"white-space:nowrap'>{escape(k)}</th><td style='padding:2px 0'>{v}</td></tr>"
                        for k, v in rows)
         return f"<table style='font-size:13px;line-height:1.3;border-collapse:collapse'>{body}</table>"
 
     def _score_html(self, state: HandState) -> str:
+        """The final score box (the record's score report), in the active language."""
         r = self._report or {}
         box = "border:2px solid #1565c0;border-radius:8px;padding:6px 10px;margin-top:6px;font-size:14px"
+        ns, ew = team_name(0), team_name(1)
+
+        def team(key: str) -> str:
+            return team_name(0 if key in ("NS", "N–S") else 1)
+
         if r.get("passed_out"):
-            body = ("<b>Passed out</b>: all four seats passed. The same dealer deals again; "
-                    "score N–S 0 · E–W 0.")
+            body = escape(_("Passed out: all four seats passed. The same dealer deals again; score {ns} 0 · {ew} 0.",
+                            ns=ns, ew=ew))
         elif r.get("complete") is False or "made" not in r:
             cap = r.get("captured", {"NS": state.captured[0], "EW": state.captured[1]})
-            body = ("<b>Unfinished hand</b>"
-                    + (f": {r['declarer']} bid {r['bid']}" if "declarer" in r and "bid" in r else "")
-                    + f". Captured so far: N–S {cap['NS']} · E–W {cap['EW']}.")
+            parts = dict(ns=ns, ew=ew, ns_points=cap["NS"], ew_points=cap["EW"])
+            if "declarer" in r and "bid" in r:
+                body = escape(_("Unfinished hand: {seat} bid {bid}. Captured so far: {ns} {ns_points} · {ew} "
+                                "{ew_points}.", seat=seat_name(SEATS.index(r["declarer"])), bid=r["bid"], **parts))
+            else:
+                body = escape(_("Unfinished hand. Captured so far: {ns} {ns_points} · {ew} {ew_points}.", **parts))
         else:
-            decl = r["declarer"]
-            team = TEAM_NAMES[SEATS.index(decl) & 1]
-            result = "made" if r["made"] else "set"
+            decl = SEATS.index(r["declarer"])
             cap, score = r["captured"], r["score"]
-            body = (f"<div><b>Final score</b></div>"
-                    f"<div>Declarer {decl} ({team}) bid {r['bid']}: <b>{result}</b></div>"
-                    f"<div>Captured: N–S {cap['NS']} · E–W {cap['EW']} "
-                    f"(nest {r['nest_points']} to {r['last_trick'][0]}–{r['last_trick'][1]}; "
-                    f"tricks N–S {r['tricks_won']['NS']} · E–W {r['tricks_won']['EW']})</div>"
-                    f"<div>Score: <b>N–S {_signed(score['NS'])} · E–W {_signed(score['EW'])}</b></div>")
+            parts = dict(seat=seat_name(decl), team=_team(decl), bid=r["bid"])
+            result = (_("Declarer {seat} ({team}) bid {bid}: made", **parts) if r["made"]
+                      else _("Declarer {seat} ({team}) bid {bid}: set", **parts))
+            captured = _("Captured: {ns} {ns_points} · {ew} {ew_points} (nest {nest} to {last}; tricks {ns} "
+                         "{ns_tricks} · {ew} {ew_tricks})", ns=ns, ew=ew, ns_points=cap["NS"], ew_points=cap["EW"],
+                         nest=r["nest_points"], last=team(r["last_trick"]), ns_tricks=r["tricks_won"]["NS"],
+                         ew_tricks=r["tricks_won"]["EW"])
+            final = _("Score: {ns} {ns_score} · {ew} {ew_score}", ns=ns, ew=ew, ns_score=_signed(score["NS"]),
+                      ew_score=_signed(score["EW"]))
+            body = (f"<div><b>{escape(_('Final score'))}</b></div><div><b>{escape(result)}</b></div>"
+                    f"<div>{escape(captured)}</div><div><b>{escape(final)}</b></div>")
         if self.game is not None:
             g = records.score_report(self.game)
             win = g.get("winner")
-            body += (f"<div style='margin-top:4px;color:#333'>Game: N–S {g['score']['NS']} · E–W {g['score']['EW']}"
-                     + (f" — {win[0]}–{win[1]} win" if win else "") + "</div>")
+            parts = dict(ns=ns, ew=ew, ns_score=g["score"]["NS"], ew_score=g["score"]["EW"])
+            game = (_("Game: {ns} {ns_score} · {ew} {ew_score} — {team} win", team=team(win), **parts) if win
+                    else _("Game: {ns} {ns_score} · {ew} {ew_score}", **parts))
+            body += f"<div style='margin-top:4px;color:#333'>{escape(game)}</div>"
         return f"<div style='{box}'>{body}</div>"
 
     # ----- annotation ------------------------------------------------------------------
@@ -855,7 +1008,7 @@ class ReplayPanel(w.VBox):
 
     def _require_record(self) -> HandRecord:
         if self.record is None:
-            raise ValueError("load a record first")
+            raise ValueError(_("load a record first"))
         return self.record
 
     def _replace_record(self, new: HandRecord) -> None:
@@ -865,7 +1018,7 @@ class ReplayPanel(w.VBox):
         if self.game is not None:
             i = self.hand_select.value if self.hand_select.value is not None else 0
             self.game.hands[i] = new
-        self.save_result.value = UNSAVED_NOTE if self.changed else self._saved_note
+        self.save_result.value = _unsaved_html() if self.changed else self._saved_note
         self._draw_download()
         self._show()
 
@@ -880,9 +1033,10 @@ class ReplayPanel(w.VBox):
         return self.step - 1
 
     def _action_name(self, k: int) -> str:
-        """Short name of the action at record step ``k`` ("S plays Y13", "E bids 75"; `describe_action`)."""
+        """Short name of the action at record step ``k`` ("S plays Y13", "E bids 75"; `move_sentence`), in the active
+        language."""
         seat, action, _saved = self.states[k + 1].history[-1]
-        return f"{SEATS[seat]} {describe_action(action, self.record.rules.bird_name)}"
+        return localize(move_sentence(seat, action, self.record.rules.bird_name))
 
     def _require_action(self) -> tuple[HandRecord, int]:
         """The record on show and the step the editor is about (`annotated_step`). Raises ValueError without a
@@ -890,8 +1044,8 @@ class ReplayPanel(w.VBox):
         record = self._require_record()
         k = self.annotated_step
         if k is None:
-            raise ValueError("No action is shown yet: step forward to comment on an action (a comment or mark is "
-                             "about the last action shown).")
+            raise ValueError(_("No action is shown yet: step forward to comment on an action (a comment or mark is "
+                               "about the last action shown)."))
         return record, k
 
     def _editor_key(self) -> tuple[int, int] | None:
@@ -901,6 +1055,7 @@ class ReplayPanel(w.VBox):
             return None
         return (self.hand_select.value or 0) if self.game is not None else 0, k
 
+    @_in_language
     def _on_comment_typed(self, change) -> None:
         """Keep a comment typed but not saved as a draft of its step (shown again there; counts as unsaved)."""
         if self._setting_comment or self.record is None:
@@ -910,7 +1065,7 @@ class ReplayPanel(w.VBox):
             return
         if change["new"] == self.record.comment_at(key[1]):
             self._drafts.pop(key, None)
-            if DRAFT_NOTE in self.annotate_status.value:
+            if escape(_(DRAFT_NOTE), quote=False) in self.annotate_status.value:
                 self.annotate_status.value = ""
         else:
             self._drafts[key] = change["new"]
@@ -932,25 +1087,27 @@ class ReplayPanel(w.VBox):
         key = self._editor_key()
         if not text.strip() and not record.comment_at(k):
             self._drafts.pop(key, None)
-            self._annotate_message(f"There is no comment on {self._action_name(k)} (step {k + 1}): type one first.")
+            self._annotate_message(_("There is no comment on {action} (step {step}): type one first.",
+                                     action=self._action_name(k), step=k + 1))
             return
         self._replace_record(annotations.set_comment(record, k, text))
         self._drafts.pop(key, None)
-        what = f"{self._action_name(k)} (step {k + 1})"
-        self._annotate_message(f"Comment saved on {what}." if text.strip() else f"Comment on {what} deleted.")
+        what = dict(action=self._action_name(k), step=k + 1)
+        self._annotate_message(_("Comment saved on {action} (step {step}).", **what) if text.strip()
+                               else _("Comment on {action} (step {step}) deleted.", **what))
 
     @_safe
     def delete_comment(self) -> None:
         """Delete the comment of the last action shown (`annotated_step`)."""
         record, k = self._require_action()
-        what = f"{self._action_name(k)} (step {k + 1})"
+        what = dict(action=self._action_name(k), step=k + 1)
         self._drafts.pop(self._editor_key(), None)
         if not record.comment_at(k):
             self._set_comment_box("")
-            self._annotate_message(f"There is no comment on {what}.")
+            self._annotate_message(_("There is no comment on {action} (step {step}).", **what))
             return
         self._replace_record(annotations.delete_comment(record, k))
-        self._annotate_message(f"Comment on {what} deleted.")
+        self._annotate_message(_("Comment on {action} (step {step}) deleted.", **what))
 
     @_safe
     def set_mark(self, mark: str) -> None:
@@ -958,9 +1115,10 @@ class ReplayPanel(w.VBox):
         refused by `rookcore.annotations.set_mark` (message shown, record unchanged)."""
         record, k = self._require_action()
         self._replace_record(annotations.set_mark(record, k, mark))
-        what = f"{self._action_name(k)} (step {k + 1})"
-        self._annotate_message(f"{what} marked {mark} ({annotations.MARK_NAMES[mark]})." if mark
-                               else f"Mark of {what} removed.")
+        what = dict(action=self._action_name(k), step=k + 1)
+        self._annotate_message(_("{action} (step {step}) marked {mark} ({name}).", mark=mark,
+                                 name=annotations.mark_name(mark), **what) if mark
+                               else _("Mark of {action} (step {step}) removed.", **what))
 
     @_safe
     def save_record(self, path: str | None = None) -> str | None:
@@ -973,20 +1131,21 @@ class ReplayPanel(w.VBox):
         try:
             doc = self.game if self.game is not None else record
             target = record_path(path)
-            question = self._replace_guard.question(target, "Save record")
+            question = self._replace_guard.question(target, _("Save record"))
             if question:
                 self.save_result.value = f"<span class='rook-annotate-question'>{escape(question, quote=False)}</span>"
                 return None
             written = annotations.save_record(doc, str(target))
             self._replace_guard.saved(target)
         except (ValueError, OSError) as e:
-            msg = str(e) if isinstance(e, ValueError) else f"{brief(path.strip())}: cannot write: {e.strerror or e}"
+            msg = str(e) if isinstance(e, ValueError) else _("{path}: cannot write: {error}", path=brief(path.strip()),
+                                                             error=e.strerror or e)
             self.save_result.value = (f"<span class='rook-annotate-error' style='color:#b71c1c;font-weight:bold'>"
                                       f"⚠ {escape(msg, quote=False)}</span>")
             return None
         self._saved_annotations = _annotations_of(doc)
         self.save_result.value = self._saved_note = (
-            f"<span class='rook-annotate-saved'>Saved {escape(brief(shown_path(written)))}</span>")
+            f"<span class='rook-annotate-saved'>{escape(_('Saved {path}', path=brief(shown_path(written))))}</span>")
         self._source_name = Path(written).stem  # the Download link offers the name it was saved as
         self._draw_download()
         return written
@@ -997,9 +1156,10 @@ class ReplayPanel(w.VBox):
             self.download.value = ""
             return
         data = base64.b64encode(records.dumps(doc).encode("utf-8")).decode("ascii")
-        name = f"{escape(self._source_name)}.json"
-        self.download.value = (f'<a class="rook-annotate-download-link" download="{name}" '
-                               f'href="data:application/json;base64,{data}">Download {name}</a>')
+        name = f"{self._source_name}.json"
+        link = escape(_("Download {name}", name=name))
+        self.download.value = (f'<a class="rook-annotate-download-link" download="{escape(name)}" '
+                               f'href="data:application/json;base64,{data}">{link}</a>')
 
     def _show_annotations(self) -> None:
         """Point the editor at the last action shown (`annotated_step`): its description, mark and comment; at
@@ -1020,8 +1180,9 @@ class ReplayPanel(w.VBox):
             self._show_analysis()
             return
         if not on_action:
-            self.annotate_step.value = ("<b>Step forward to comment on an action</b> <span style='color:#666'>(a "
-                                        "comment or mark is about the last action shown; none is shown yet)</span>")
+            head = escape(_("Step forward to comment on an action"))
+            why = escape(_("(a comment or mark is about the last action shown; none is shown yet)"))
+            self.annotate_step.value = f"<b>{head}</b> <span style='color:#666'>{why}</span>"
             self._set_comment_box("")
             for b in self.mark_buttons.values():
                 b.button_style = ""
@@ -1029,13 +1190,14 @@ class ReplayPanel(w.VBox):
             return
         mark = annotations.mark_at(record, k)
         what = describe_step(self.states[k + 1])
-        self.annotate_step.value = (f"<b>Comment or mark the last action shown</b> (step {k + 1}): "
-                                    f"{escape(what, quote=False)}{mark_badge(mark)}")
+        head = escape(_("Comment or mark the last action shown"))
+        step = escape(_("(step {step}): {action}", step=k + 1, action=what), quote=False)
+        self.annotate_step.value = f"<b>{head}</b> {step}{mark_badge(mark)}"
         draft = self._drafts.get(self._editor_key())
         self._set_comment_box(record.comment_at(k) if draft is None else draft)
         if draft is not None:
-            self._annotate_message(DRAFT_NOTE)
-        elif DRAFT_NOTE in self.annotate_status.value:
+            self._annotate_message(_(DRAFT_NOTE))
+        elif escape(_(DRAFT_NOTE), quote=False) in self.annotate_status.value:
             self.annotate_status.value = ""
         for m, b in self.mark_buttons.items():
             b.button_style = "warning" if m == mark else ""
@@ -1047,7 +1209,7 @@ class ReplayPanel(w.VBox):
         game, "crowsnest-game, hand 2")."""
         if self.game is not None:
             i = self.hand_select.value if self.hand_select.value is not None else 0
-            return f"{self._source_name}, hand {i + 1}"
+            return _("{name}, hand {number}", name=self._source_name, number=i + 1)
         return self._source_name
 
     @property
@@ -1061,7 +1223,7 @@ class ReplayPanel(w.VBox):
         self.cancel_button.disabled = not running
         self.cancel_button.layout.display = "" if running else "none"
 
-    def _reset_analysis(self, why: str = "another record was loaded") -> None:
+    def _reset_analysis(self, why: str | None = None) -> None:
         """Forget the analysis of the hand on show (before another hand is shown or analysed). A running one is
         stopped (its solver cancelled) and the status says so: "The analysis of <name> was stopped: <why>."."""
         with self._analysis_lock:
@@ -1078,7 +1240,8 @@ class ReplayPanel(w.VBox):
         self._analysis_by_step = {}
         self.analysis_status.value = ""
         if was_running:
-            self._analysis_status(f"The analysis of {run.name} was stopped: {why}.")
+            self._analysis_status(_("The analysis of {name} was stopped: {why}.", name=run.name,
+                                    why=why or _("another record was loaded")))
         self.apply_marks_button.disabled = True
         self._show_cancel(False)
 
@@ -1093,11 +1256,11 @@ class ReplayPanel(w.VBox):
         again, with the budget chosen now)."""
         record = self._require_record()
         if self.analysis_running:
-            self._analysis_status("Still analyzing… please wait, or click Cancel.")
+            self._analysis_status(_("Still analyzing… please wait, or click Cancel."))
             return
         if (self.analysis is not None and not self.analysis.get("partial")
                 and annotations.analysis_complete(self.analysis)):  # the same hand: it cannot change
-            self._analysis_status(f"Already analysed. {self._analysis_summary()}")
+            self._analysis_status(_("Already analysed. {summary}", summary=self._analysis_summary()))
             return
         self._reset_analysis()
         reason = annotations.not_analyzable_reason(record)
@@ -1109,7 +1272,7 @@ class ReplayPanel(w.VBox):
         with self._analysis_lock:
             token = self._analysis_token
             self._analysis_run = run
-        self._analysis_status(STARTING)
+        self._analysis_status(_(STARTING))
         self.analyze_button.disabled = True
         self._show_analysis()
         if self.analyze_in_background:
@@ -1126,6 +1289,7 @@ class ReplayPanel(w.VBox):
         """The time budget of the next analysis: the "Time budget" list's choice (seconds per hand)."""
         return float(self.analysis_budget.value)
 
+    @_in_language
     def _analysis_tick(self, token: int, run: AnalysisRun) -> bool:
         """One tick of a running analysis' clock: show its progress with the seconds elapsed, and what it proved
         since the panel last drew it. Returns False (the clock stops) once the analysis is finished, cancelled or
@@ -1155,25 +1319,31 @@ class ReplayPanel(w.VBox):
                 self._analysis_token += 1  # the worker writes nothing more
         if not running:  # e.g. the second click of a double click: the summary of the last run stays
             if run is None:
-                self._analysis_status("No analysis is running.")
+                self._analysis_status(_("No analysis is running."))
             self._show_cancel(False)
             return
         run.stop()
         solver, self._analysis_solver = self._analysis_solver, None
         stop_analysis(solver, self._analysis_thread)
-        took = f"{run.elapsed():.0f} s"
+        took = f"{run.elapsed():.0f}"
         if run.latest is None:
             self.analysis = None
             self._analysis_by_step = {}
-            message = f"Analysis cancelled after {took}, before its first card was done: there is nothing to show."
+            message = _("Analysis cancelled after {seconds} s, before its first card was done: there is nothing to "
+                        "show.", seconds=took)
         else:
             done, total, _cards = run.latest
             self.analysis = run.shown(self.record.variant)
             self._analysis_by_step = annotations.analysis_by_step(self.analysis)
             self.apply_marks_button.disabled = not any(c.get("mark") for c in self.analysis["cards"])
-            others = ", with what is proven of the others" if run.report is not None and done < total else ""
-            message = (f"Analysis cancelled after {done} of {total} cards ({took}); the cards analysed so far are "
-                       f"shown{others}. Analyze starts again from the last card.")
+            if run.report is not None and done < total:
+                message = _("Analysis cancelled after {done} of {total} cards ({seconds} s); the cards analysed so "
+                            "far are shown, with what is proven of the others. Analyze starts again from the last "
+                            "card.", done=done, total=total, seconds=took)
+            else:
+                message = _("Analysis cancelled after {done} of {total} cards ({seconds} s); the cards analysed so "
+                            "far are shown. Analyze starts again from the last card.", done=done, total=total,
+                            seconds=took)
         self._show_cancel(False)
         self.analyze_button.disabled = False
         self._analysis_status(message)
@@ -1236,6 +1406,7 @@ class ReplayPanel(w.VBox):
         self._analysis_by_step = annotations.analysis_by_step(shown)
         self._show_analysis()
 
+    @_in_language
     def _run_analysis(self, record: HandRecord, token: int, run: AnalysisRun) -> None:
         """The analysis of ``record`` (in the background thread, or in the caller's), then its result or error in
         the panel, unless it was cancelled or another hand was loaded meanwhile (``token`` no longer current)."""
@@ -1261,8 +1432,11 @@ class ReplayPanel(w.VBox):
                 self._show_cancel(False)
                 self.analyze_button.disabled = self.record is None
                 if error is not None:
-                    kind = "" if isinstance(error, ValueError) else f"{type(error).__name__}: "
-                    self._analysis_status(f"The analysis failed: {kind}{error}", error=True)
+                    if isinstance(error, ValueError):
+                        self._analysis_status(_("The analysis failed: {error}", error=error), error=True)
+                    else:
+                        self._analysis_status(_("The analysis failed: {kind}: {error}", kind=type(error).__name__,
+                                                error=error), error=True)
                     return
                 self.analysis = result
                 self._analysis_by_step = annotations.analysis_by_step(result)
@@ -1270,7 +1444,7 @@ class ReplayPanel(w.VBox):
                 self._analysis_status(self._analysis_summary())
                 self._show_analysis()
         except Exception as e:  # noqa: BLE001 - never raise from the worker
-            self._analysis_status(f"internal error: {type(e).__name__}: {e}", error=True)
+            self._analysis_status(_("internal error: {kind}: {error}", kind=type(e).__name__, error=e), error=True)
         finally:
             run.stop()
 
@@ -1281,13 +1455,15 @@ class ReplayPanel(w.VBox):
         costly = len(annotations.costly_cards(self.analysis, self.record))
         if not annotations.analysis_complete(self.analysis):
             n = annotations.analysis_counts(self.analysis)
-            head = (f"The time budget ran out: marks proven for {n['marked']} of {n['cards']} cards, {n['exact']} "
-                    f"valued exactly, {costly} proven to have lost points; the others show their proven range. "
-                    f"Choose a larger time budget and click Analyze to refine.")
+            head = _("The time budget ran out: marks proven for {marked} of {cards} cards, {exact} valued exactly, "
+                     "{costly} proven to have lost points; the others show their proven range. Choose a larger time "
+                     "budget and click Analyze to refine.", marked=n["marked"], cards=n["cards"], exact=n["exact"],
+                     costly=costly)
         else:
             start = self.analysis.get("start") or {}
-            head = (f"Analysis done: {len(self._analysis_by_step)} cards, {costly} with a loss. "
-                    f"Best play from the first lead: N–S {start.get('NS', '?')} · E–W {start.get('EW', '?')}.")
+            head = _("Analysis done: {cards} cards, {costly} with a loss. Best play from the first lead: {ns} "
+                     "{ns_points} · {ew} {ew_points}.", cards=len(self._analysis_by_step), costly=costly,
+                     ns=team_name(0), ew=team_name(1), ns_points=start.get("NS", "?"), ew_points=start.get("EW", "?"))
         return " ".join(filter(None, (head, annotations.unfinished_note(self.record))))
 
     def _analysis_status(self, message: str, error: bool = False) -> None:
@@ -1295,6 +1471,7 @@ class ReplayPanel(w.VBox):
         cls = "rook-analysis-error" if error else "rook-analysis-info"
         self.analysis_status.value = f"<span class='{cls}' style='{style}'>{escape(message, quote=False)}</span>"
 
+    @_in_language
     def _on_goto(self, change) -> None:
         """The "Go to" list of costly cards: show the chosen card's step (the position just after it)."""
         if self._goto_sync or change["new"] == GOTO_NONE:
@@ -1302,9 +1479,10 @@ class ReplayPanel(w.VBox):
         self.go(change["new"] + 1)
 
     def _shown(self, *notations: str) -> str:
-        """Cards of the analysis report (record notation, "ROOK") by their names on the page ("Rook", "Red 1"),
-        comma-separated, as the navigator and the Play tab write them."""
-        return ", ".join(self.record.rules.display_name(Card.parse(n)) for n in notations)
+        """Cards of the analysis report (record notation, "ROOK") by their names on the page ("Rook", "Red 1", in the
+        active language), comma-separated, as the navigator and the Play tab write them."""
+        rules = self.record.rules
+        return pgettext("list separator", ", ").join(card_text(rules, Card.parse(n)) for n in notations)
 
     def _loss_text(self, entry: dict, sep: str = "–") -> str:
         """The loss of the card ``entry``: its exact number ("15"), or its proven range ("10–35",
@@ -1316,9 +1494,15 @@ class ReplayPanel(w.VBox):
         """Fill the "Go to" list with the costly cards ``rows`` (hidden when there are none), its value the row of
         record step ``k`` when it is one of them. A card not valued exactly shows its proven loss ("loss 10 to
         35")."""
-        options = [(GOTO_PROMPT, GOTO_NONE)] + [
-            (f"step {c['step'] + 1}: trick {c['trick']}, {c['seat']} plays {self._shown(c['card'])} — loss "
-             f"{self._loss_text(c, ' to ')}{' ' + c['mark'] if c['mark'] else ''}", c["step"]) for c in rows]
+        def label(c: dict) -> str:
+            lo, hi = annotations.loss_range(c, self.record)
+            parts = dict(step=c["step"] + 1, trick=c["trick"], seat=seat_name(SEATS.index(c["seat"])),
+                         card=self._shown(c["card"]), loss=lo, hi=hi)
+            text = (_("step {step}: trick {trick}, {seat} plays {card} — loss {loss}", **parts) if lo == hi
+                    else _("step {step}: trick {trick}, {seat} plays {card} — loss {loss} to {hi}", **parts))
+            return f"{text} {c['mark']}" if c["mark"] else text
+
+        options = [(_(GOTO_PROMPT), GOTO_NONE)] + [(label(c), c["step"]) for c in rows]
         steps = {c["step"] for c in rows}
         self._goto_sync = True
         try:
@@ -1347,31 +1531,36 @@ class ReplayPanel(w.VBox):
         """What the analysis proved of the card ``entry`` (HTML): its exact loss and values, or, when it is not
         valued exactly, the proven ranges of its loss and of its team's points before and after it, and its mark
         if proven."""
-        team = TEAM_NAMES[SEATS.index(entry["seat"]) & 1]
+        team = _team(SEATS.index(entry["seat"]))
         if annotations.is_exact(entry):
             best = self._shown(*entry["best_cards"])
             if entry["loss"] > 0:
-                verdict = (f"loss <b>{entry['loss']}</b> point{'s' if entry['loss'] != 1 else ''}: "
-                           f"{team} could still get {entry['best']}, {entry['value']} after this card")
-            else:
-                verdict = f"a best card ({team} keeps {entry['value']})"
-            return f"{verdict}. Best: {escape(best)}."
+                return escape(ngettext("loss {loss} point: {team} could still get {best}, {value} after this card. "
+                                       "Best: {cards}.",
+                                       "loss {loss} points: {team} could still get {best}, {value} after this card. "
+                                       "Best: {cards}.", entry["loss"], loss=entry["loss"], team=team,
+                                       best=entry["best"], value=entry["value"], cards=best))
+            return escape(_("a best card ({team} keeps {value}). Best: {cards}.", team=team, value=entry["value"],
+                            cards=best))
 
         def pts(lo: int, hi: int) -> str:
-            return str(lo) if lo == hi else f"between {lo} and {hi}"
+            return str(lo) if lo == hi else _("between {lo} and {hi}", lo=lo, hi=hi)
 
         if annotations.nothing_proven(entry, self.record):
-            return ("nothing proven yet: the analysis works from the last trick back and has not reached this card"
-                    + ("" if self.analysis_running else " in the time given") + ".")
-        mark = {None: "whether it is a mistake is not proven yet",
-                "??": "it changes whether the bid is made",
-                "?": "a mistake: it loses at least 10 points",
-                "": "no mistake: it loses less than 10 points and does not change whether the bid is made"}
+            if self.analysis_running:
+                return escape(_("nothing proven yet: the analysis works from the last trick back and has not reached "
+                                "this card."))
+            return escape(_("nothing proven yet: the analysis works from the last trick back and has not reached "
+                            "this card in the time given."))
+        mark = {None: _("whether it is a mistake is not proven yet"),
+                "??": _("it changes whether the bid is made"),
+                "?": _("a mistake: it loses at least 10 points"),
+                "": _("no mistake: it loses less than 10 points and does not change whether the bid is made")}
         lo, hi = annotations.loss_range(entry, self.record)
-        return (f"proved so far: loss <b>{pts(lo, hi)}</b> points ({team} could get {pts(entry['best_lo'], entry['best_hi'])} "
-                f"with best play before this card, {pts(entry['lo'], entry['hi'])} after it); "
-                f"{mark.get(entry['mark'], escape(str(entry['mark'])))}. The exact values and best cards are not "
-                f"found yet.")
+        return escape(_("proved so far: loss {loss} points ({team} could get {best} with best play before this card, "
+                        "{value} after it); {mark}. The exact values and best cards are not found yet.",
+                        loss=pts(lo, hi), team=team, best=pts(entry["best_lo"], entry["best_hi"]),
+                        value=pts(entry["lo"], entry["hi"]), mark=mark.get(entry["mark"], str(entry["mark"]))))
 
     def _show_analysis(self) -> None:
         """The first lead's result (`_start_html`), the analysis of the last action shown (`annotated_step`, as the
@@ -1385,46 +1574,56 @@ class ReplayPanel(w.VBox):
         k = self.annotated_step
         entry = self._analysis_by_step.get(k) if k is not None else None
         if entry is not None:
-            text = (f"Analysis of the last card shown (step {k + 1}, trick {entry['trick']}): "
-                    f"<b>{escape(entry['seat'])} plays "
-                    f"{escape(self._shown(entry['card']))}</b>{mark_badge(entry['mark'] or '')} — "
-                    f"{self._card_verdict(entry)}")
+            head = escape(_("Analysis of the last card shown (step {step}, trick {trick}):", step=k + 1,
+                            trick=entry["trick"]))
+            move = escape(_("{seat} plays {card}", seat=seat_name(SEATS.index(entry["seat"])),
+                            card=self._shown(entry["card"])))
+            text = f"{head} <b>{move}</b>{mark_badge(entry['mark'] or '')} — {self._card_verdict(entry)}"
         elif k is None:
-            text = "No action shown yet: step forward to see the analysis of each card played."
+            text = escape(_("No action shown yet: step forward to see the analysis of each card played."))
         elif self.analysis.get("partial") and isinstance(self.record.actions()[k], Play):
-            text = (f"The last card shown (step {k + 1}) is not analysed: the analysis works from the last trick "
-                    f"back.")
+            text = escape(_("The last card shown (step {step}) is not analysed: the analysis works from the last "
+                            "trick back.", step=k + 1))
         else:
-            text = f"The last action shown (step {k + 1}) is not a card: the analysis judges the cards played."
+            text = escape(_("The last action shown (step {step}) is not a card: the analysis judges the cards "
+                            "played.", step=k + 1))
         self.analysis_card.value = f"<div style='margin:4px 0'>{text}</div>"
         rows = annotations.costly_cards(self.analysis, self.record)
         self._set_goto(rows, k)
         if not rows:
-            self.analysis_table.value = (
-                "<i>No card with a loss so far.</i>" if self.analysis.get("partial") else
-                "<i>Every card played was a best card (no loss).</i>" if annotations.analysis_complete(self.analysis)
-                else "<i>No card proven to have lost points (the others' values are still open).</i>")
+            words = (_("No card with a loss so far.") if self.analysis.get("partial") else
+                     _("Every card played was a best card (no loss).") if annotations.analysis_complete(self.analysis)
+                     else _("No card proven to have lost points (the others' values are still open)."))
+            self.analysis_table.value = f"<i>{escape(words)}</i>"
             return
         self.analysis_table.value = self._table_html(rows, k)
 
     def _table_html(self, rows: list[dict], k: int | None) -> str:
         """The table of the costly cards ``rows`` (record step ``k``'s row highlighted): a card not valued exactly
         shows its proven loss range, its mark once proven ("…" before) and no best cards."""
-        head = ("<tr><th title='the step to go to with the navigator (the record step + 1)'>Step</th><th>Trick</th>"
-                "<th>Seat</th><th>Card</th><th>Loss</th><th>Mark</th><th>Best cards</th></tr>")
+        step_tip = escape(_("the step to go to with the navigator (the record step + 1)"))
+        words = [escape(pgettext("analysis table", w)) for w in ("Step", "Trick", "Seat", "Card", "Loss", "Mark",
+                                                                  "Best cards")]
+        head = f"<tr><th title='{step_tip}'>{words[0]}</th>" + "".join(f"<th>{x}</th>" for x in words[1:]) + "</tr>"
+        open_value = escape(_("not found yet"))
         body = "".join(
             f"<tr class='rook-analysis-row' style='{'background:#fff3e0;font-weight:bold' if c['step'] == k else ''}'>"
-            f"<td>{c['step'] + 1}</td><td>{c['trick']}</td><td>{escape(c['seat'])}</td>"
+            f"<td>{c['step'] + 1}</td><td>{c['trick']}</td><td>{escape(seat_name(SEATS.index(c['seat'])))}</td>"
             f"<td>{escape(self._shown(c['card']))}</td><td>{self._loss_text(c)}</td>"
             f"<td>{mark_badge(c['mark'] or '') or ('…' if c['mark'] is None else '—')}</td>"
-            f"<td>{escape(self._shown(*c['best_cards'])) if annotations.is_exact(c) else 'not found yet'}</td></tr>"
+            f"<td>{escape(self._shown(*c['best_cards'])) if annotations.is_exact(c) else open_value}</td></tr>"
             for c in rows)
-        ranges = ("; a loss such as 10–35 is a proven range, the exact value not found yet"
-                  if any(not annotations.is_exact(c) for c in rows) else "")
-        return ("<div style='margin:6px 0 2px'><b>Cards with a loss</b> (Step as on the navigator; double dummy, "
-                "points of the player's side; "
-                f"{mark_badge('?')} loses 10 points or more, {mark_badge('??')} changes whether the bid is made"
-                f"{ranges})</div>"
+        badges = dict(question="\x01", blunder="\x02")
+        if any(not annotations.is_exact(c) for c in rows):
+            legend = _("(Step as on the navigator; double dummy, points of the player's side; {question} loses 10 "
+                       "points or more, {blunder} changes whether the bid is made; a loss such as 10–35 is a proven "
+                       "range, the exact value not found yet)", **badges)
+        else:
+            legend = _("(Step as on the navigator; double dummy, points of the player's side; {question} loses 10 "
+                       "points or more, {blunder} changes whether the bid is made)", **badges)
+        legend = escape(legend).replace("\x01", mark_badge("?")).replace("\x02", mark_badge("??"))
+        title = escape(_("Cards with a loss"))
+        return (f"<div style='margin:6px 0 2px'><b>{title}</b> {legend}</div>"
                 f"<table style='font-size:13px;border-collapse:collapse' cellpadding='3'>{head}{body}</table>")
 
     @_safe
@@ -1432,10 +1631,11 @@ class ReplayPanel(w.VBox):
         """Copy the analysis' "?"/"??" marks into the record (steps already marked keep their mark)."""
         record = self._require_record()
         if self.analysis is None:
-            raise ValueError("click Analyze first")
+            raise ValueError(_("click Analyze first"))
         before = dict(record.marks or {})
         new = annotations.apply_analysis_marks(record, self.analysis)
         added = {s: m for s, m in (new.marks or {}).items() if s not in before}
         self._replace_record(new)
-        self._annotate_message(f"Marked {len(added)} card{'s' if len(added) != 1 else ''} from the analysis."
-                               if added else "No new marks: the analysis' marked cards already carry a mark.")
+        self._annotate_message(ngettext("Marked {count} card from the analysis.",
+                                        "Marked {count} cards from the analysis.", len(added), count=len(added))
+                               if added else _("No new marks: the analysis' marked cards already carry a mark."))

@@ -8,19 +8,30 @@ for how often the nest decides the hand. Errors are shown in the panel, never ra
 Stable names for browser tests: ``rook-stats`` (panel), ``rook-stats-variant`` (Dropdown), ``rook-stats-deals``
 (IntText), ``rook-stats-seed`` (IntText), ``rook-stats-level`` (Dropdown), ``rook-stats-scheduler`` (Text),
 button "Run", ``rook-stats-progress`` (IntProgress), ``rook-stats-status``, ``rook-stats-error``,
-``rook-stats-plot-bids`` / ``-strength`` / ``-bird`` / ``-tricks`` (Images), ``rook-stats-nest`` (HTML).
+``rook-stats-plot-bids`` / ``-strength`` / ``-bird`` / ``-tricks`` (Images), ``rook-stats-nest`` (HTML),
+``rook-stats-note`` (a bad ``?lang=``).
+
+Language (issue 26): the page follows ``?lang=`` as the app does (`widgets.app.parse_links`; an unknown code: a
+note, English); the panel's words, messages and the plots' titles and labels are in it (`rookcore.i18n`).
 """
 from __future__ import annotations
 
+import functools
 import math
+import os
 from html import escape
 from io import BytesIO
 import ipywidgets as w
 from matplotlib.figure import Figure  # no pyplot: no backend or global figure state needed
 
+from rookcore import i18n
 from rookcore.ai import LEVELS
+from rookcore.i18n import _, ngettext, pgettext
 from rookcore.rules import VARIANTS
 from rookcore.stats import HandStats, simulate
+from rookcore.words import bird_name as bird_word, rules_title
+
+from .settings import AI_LEVELS
 
 STYLE = {"description_width": "130px"}
 MAX_DEALS = 100_000
@@ -54,12 +65,12 @@ def plot_bid_success(stats: HandStats) -> bytes:
             ax.annotate(f"n={t}", (bar.get_x() + bar.get_width() / 2, bar.get_height()), ha="center",
                         va="bottom", fontsize=7)
         ax.set_ylim(0, 1.12)
-        ax.set_xlabel("winning bid")
-        ax.set_ylabel("share made")
+        ax.set_xlabel(_("winning bid"))
+        ax.set_ylabel(_("share made"))
         ax.tick_params(axis="x", labelsize=7)
     else:
-        _no_data(ax, "no hand was played")
-    ax.set_title("Bid success rate by bid")
+        _no_data(ax, _("no hand was played"))
+    ax.set_title(_("Bid success rate by bid"))
     return _png(fig)
 
 
@@ -71,33 +82,35 @@ def plot_strength(stats: HandStats) -> bytes:
     if xs:
         made = [r["made"] for r in stats.played]
         ax.scatter([x for x, m in zip(xs, made) if m], [y for y, m in zip(ys, made) if m], s=10, alpha=0.5,
-                   color="#2e7d32", label="made")
+                   color="#2e7d32", label=pgettext("bid", "made"))
         ax.scatter([x for x, m in zip(xs, made) if not m], [y for y, m in zip(ys, made) if not m], s=10,
-                   alpha=0.5, color="#c62828", label="set")
+                   alpha=0.5, color="#c62828", label=pgettext("bid", "set"))
         ax.legend(fontsize=7, loc="lower right")
-        ax.set_xlabel("declarer's hand strength (dealt hand)")
-        ax.set_ylabel("points taken by declarers")
+        ax.set_xlabel(_("declarer's hand strength (dealt hand)"))
+        ax.set_ylabel(_("points taken by declarers"))
     else:
-        _no_data(ax, "no hand was played")
-    ax.set_title("Hand strength vs points taken")
+        _no_data(ax, _("no hand was played"))
+    ax.set_title(_("Hand strength vs points taken"))
     return _png(fig)
 
 
 def plot_bird(stats: HandStats, bird_name: str = "bird") -> bytes:
-    """Bars: average points of the team dealt the bird vs the other team. PNG bytes."""
+    """Bars: average points of the team dealt the bird vs the other team. PNG bytes. ``bird_name``: how the bird
+    is called, in the active language (default: the word "bird")."""
+    bird_name = _("bird") if bird_name == "bird" else bird_name
     fig = Figure(figsize=FIG_SIZE)
     ax = fig.add_subplot()
     with_bird, without = stats.bird_value()
     if math.isnan(with_bird):
-        _no_data(ax, f"no {bird_name} was dealt to a player")
+        _no_data(ax, _("no {bird} was dealt to a player", bird=bird_name))
     else:
-        bars = ax.bar([f"team with the {bird_name}", "other team"], [with_bird, without],
+        bars = ax.bar([_("team with the {bird}", bird=bird_name), _("other team")], [with_bird, without],
                       color=["#f9a825", "#78909c"])
         for bar in bars:
             ax.annotate(f"{bar.get_height():.1f}", (bar.get_x() + bar.get_width() / 2, bar.get_height()),
                         ha="center", va="bottom", fontsize=8)
-        ax.set_ylabel("average points captured")
-    ax.set_title(f"The value of holding the {bird_name}")
+        ax.set_ylabel(_("average points captured"))
+    ax.set_title(_("The value of holding the {bird}", bird=bird_name))
     return _png(fig)
 
 
@@ -109,22 +122,51 @@ def plot_tricks(stats: HandStats) -> bytes:
     if by_trick:
         ax.bar(range(1, len(by_trick) + 1), by_trick, color="#00897b")
         ax.set_xticks(range(1, len(by_trick) + 1))
-        ax.set_xlabel("trick number")
-        ax.set_ylabel("average points in the trick")
+        ax.set_xlabel(_("trick number"))
+        ax.set_ylabel(_("average points in the trick"))
     else:
-        _no_data(ax, "no hand was played")
-    ax.set_title("Points by trick number")
+        _no_data(ax, _("no hand was played"))
+    ax.set_title(_("Points by trick number"))
     return _png(fig)
+
+
+def _in_language(method):
+    """Run a panel method in the panel's language (``self.lang``, `rookcore.i18n.using`)."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        with i18n.using(self.lang):
+            return method(self, *args, **kwargs)
+
+    return wrapper
+
+
+def page_language(query: str | None = None) -> tuple[str, list[str]]:
+    """The statistics page's language from its query string (``query``; None: the ``QUERY_STRING`` Voila sets),
+    read as the app reads it (`widgets.app.parse_links`): (the code, English when none or an unknown one is given;
+    the notes to show, e.g. for an unknown ``?lang=``). Raises nothing."""
+    from .app import parse_links  # noqa: PLC0415 - the app's reading of links, loaded with the page only
+
+    links = parse_links(query if query is not None else os.environ.get("QUERY_STRING", ""))
+    notes = [line for line in links.get("errors", ()) if "?lang=" in line]
+    return links.get("lang", i18n.SOURCE), notes
 
 
 class StatsPanel(w.VBox):
     """Parameters, Run, progress bar and plots of a many-deal simulation (never raises into the UI).
 
     After a successful run ``stats`` holds the `HandStats`; ``run()`` is the same as clicking Run.
+    ``lang``: the panel's language (a `rookcore.i18n` code); None: the page's ``?lang=`` (``query``, default the
+    ``QUERY_STRING`` Voila sets; `page_language`), English without one. An unknown ``?lang=`` gets a note
+    (``rook-stats-note``) and English.
     """
 
     def __init__(self, variant: str = "crowsnest", deals: int = 200, seed: int = 0, level: str = "rules",
-                 scheduler: str = "", **kwargs):
+                 scheduler: str = "", lang: str | None = None, query: str | None = None, **kwargs):
+        notes: list[str] = []
+        if lang is None:
+            lang, notes = page_language(query)
+        self.lang = i18n.normalize(lang)
         self.stats: HandStats | None = None
         self.variant = w.Dropdown(options=[(r.title, key) for key, r in VARIANTS.items()],
                                   value=variant if variant in VARIANTS else "crowsnest",
@@ -157,15 +199,49 @@ class StatsPanel(w.VBox):
                              (self.strength_image, "plot-strength"), (self.bird_image, "plot-bird"),
                              (self.trick_image, "plot-tricks"), (self.nest_text, "nest")):
             widget.add_class(f"rook-stats-{name}")
+        self.intro = w.HTML("")
+        self.note = w.HTML("", layout=w.Layout(display="none" if not notes else ""))
+        self.note.add_class("rook-stats-note")
         super().__init__([
-            w.HTML("<h3 style='margin:4px 0'>Statistics</h3>"
-                   "<p style='margin:2px 0'>Let four AI players bid and play many deals, then see how often "
-                   "bids are made, what the bird is worth, where the points fall and how often the nest decides "
-                   "the hand. Each deal is one hand; the same seed gives the same deals.</p>"),
+            self.note, self.intro,
             self.variant, w.HBox([self.deals, self.seed]), self.level, self.scheduler, self.run_button,
             self.progress, self.error, self.status, self.plots,
         ], **kwargs)
         self.add_class("rook-stats")
+        self._notes = notes
+        self.draw_words()
+
+    @_in_language
+    def draw_words(self) -> None:
+        """The panel's words in its language: the heading and introduction (what the page is, and how to use a
+        dask cluster), the parameters' labels and lists, Run, Progress; the page's direction (Persian: right to
+        left, the plots and numbers as drawn). Raises nothing."""
+        tr = i18n.current()
+        head = escape(_("Statistics"))
+        intro = escape(_("Let four AI players bid and play many deals, then see how often bids are made, what the "
+                         "bird is worth, where the points fall and how often the nest decides the hand. Each deal "
+                         "is one hand; the same seed gives the same deals."))
+        cluster = escape(_("Runs use both cores of this machine (dask's local process scheduler). To use a dask "
+                           "cluster, type its scheduler address (e.g. tcp://host:8786) in Dask scheduler."))
+        direction = f" dir='{tr.direction}' lang='{tr.lang}'" if tr.lang != i18n.SOURCE else ""
+        self.intro.value = (f"<div{direction}><h3 style='margin:4px 0'>{head}</h3><p style='margin:2px 0'>{intro}</p>"
+                            f"<p style='margin:2px 0;color:#555'>{cluster}</p></div>")
+        self.note.value = "".join(f"<div style='color:#555'>{escape(line)}</div>" for line in self._notes)
+        value = self.variant.value
+        self.variant.options = [(rules_title(r), key) for key, r in VARIANTS.items()]
+        self.variant.value = value
+        self.variant.description = _("Rule set")
+        self.deals.description = _("Deals")
+        self.seed.description = _("Seed")
+        level = self.level.value
+        labels = {v: k for k, v in AI_LEVELS.items()}
+        self.level.options = [(_(labels[key]) if key in labels else key, key) for key in LEVELS]
+        self.level.value = level
+        self.level.description = _("AI level")
+        self.scheduler.description = _("Dask scheduler")
+        self.scheduler.placeholder = _("empty = this machine, or tcp://host:8786")
+        self.run_button.description = _("Run")
+        self.progress.description = _("Progress")
 
     # ----- messages -----------------------------------------------------------------------
     def show_error(self, message: str) -> None:
@@ -178,10 +254,11 @@ class StatsPanel(w.VBox):
         self.error.value = ""
         self.error.layout.display = "none"
 
+    @_in_language
     def _on_progress(self, done: int, total: int) -> None:
         self.progress.max = max(1, total)
         self.progress.value = min(done, self.progress.max)
-        self.status.value = f"Playing deals: {done} / {total}"
+        self.status.value = escape(_("Playing deals: {done} / {total}", done=done, total=total))
 
     # ----- run ----------------------------------------------------------------------------
     def run(self) -> HandStats | None:
@@ -189,17 +266,19 @@ class StatsPanel(w.VBox):
         self._on_run()
         return self.stats
 
+    @_in_language
     def _on_run(self, _button=None) -> None:
         self.clear_error()
         deals = self.deals.value
         if not 1 <= deals <= MAX_DEALS:
-            self.show_error(f"Deals must be between 1 and {MAX_DEALS:,}, not {deals}.")
+            self.show_error(_("Deals must be between 1 and {most}, not {value}.", most=MAX_DEALS, value=deals))
             return
         address = self.scheduler.value.strip() or None
         self.run_button.disabled = True
         self.progress.max, self.progress.value = deals, 0
         self.progress.bar_style = ""
-        self.status.value = "Starting…" + (f" (connecting to {escape(address)})" if address else "")
+        self.status.value = escape(_("Starting… (connecting to {address})", address=address) if address
+                                   else _("Starting…"))
         try:
             stats = simulate(self.variant.value, deals, self.seed.value, level=self.level.value, client=address,
                              progress=self._on_progress, connect_timeout=5.0)
@@ -207,8 +286,11 @@ class StatsPanel(w.VBox):
         except Exception as e:  # noqa: BLE001 - shown in the panel, never raised into the widget event loop
             self.progress.bar_style = "danger"
             self.status.value = ""
-            where = f" (scheduler {address})" if address else ""
-            self.show_error(f"The simulation failed{where}: {type(e).__name__}: {e}")
+            if address:
+                self.show_error(_("The simulation failed (scheduler {address}): {kind}: {error}", address=address,
+                                  kind=type(e).__name__, error=e))
+            else:
+                self.show_error(_("The simulation failed: {kind}: {error}", kind=type(e).__name__, error=e))
             return
         finally:
             self.run_button.disabled = False
@@ -216,7 +298,8 @@ class StatsPanel(w.VBox):
 
     def _show(self, stats: HandStats) -> None:
         rules = VARIANTS[stats.variant]
-        bird_name = rules.bird_name if rules.bird else "bird"
+        bird_name = bird_word(rules.bird_name) if rules.bird else "bird"
+        title = rules_title(rules)
         self.bid_image.value = plot_bid_success(stats)
         self.strength_image.value = plot_strength(stats)
         self.bird_image.value = plot_bird(stats, bird_name)
@@ -224,18 +307,22 @@ class StatsPanel(w.VBox):
         rate = stats.nest_decides_rate()
         played = len(stats.played)
         if not rules.nest_size:
-            nest = f"{escape(rules.title)} has no nest, so the nest never decides a hand."
+            nest = _("{title} has no nest, so the nest never decides a hand.", title=title)
         elif math.isnan(rate):
-            nest = "No hand was played, so the nest never decided one."
+            nest = _("No hand was played, so the nest never decided one.")
         else:
             decided = sum(1 for r in stats.played if r["nest_decides"])
-            nest = (f"The nest decided <b>{rate:.1%}</b> of the played hands ({decided} of {played}): "
-                    f"made would have been set, or set made, had its points gone to the other team.")
-        self.nest_text.value = f"<p>{nest}</p>"
+            nest = _("The nest decided {rate:.1%} of the played hands ({decided} of {played}): made would have been "
+                     "set, or set made, had its points gone to the other team.", rate=rate, decided=decided,
+                     played=played)
+        self.nest_text.value = f"<p>{escape(nest)}</p>"
         c = stats.counts()
         self.progress.value = self.progress.max
         self.progress.bar_style = "success"
-        self.status.value = (f"{stats.deals} deals of {escape(rules.title)} in {stats.seconds:.1f} s: "
-                             f"{c['made']} made, {c['set']} set, {c['passed_out']} passed out.")
+        self.status.value = escape(ngettext(
+            "{count} deal of {title} in {seconds:.1f} s: {made} made, {set} set, {passed} passed out.",
+            "{count} deals of {title} in {seconds:.1f} s: {made} made, {set} set, {passed} passed out.", stats.deals,
+            count=stats.deals, title=title, seconds=stats.seconds, made=c["made"], set=c["set"],
+            passed=c["passed_out"]))
         self.plots.layout.display = ""
 

@@ -178,7 +178,7 @@ class TableView(anywidget.AnyWidget):
         """Draw ``view`` (a `rookcore.table.Table.view` dict) for ``rules``; ``token`` names the decision on show
         (taps carry it back). Words and card names come in the active language; a right-to-left language draws the
         table `mirrored`. Raises KeyError for a malformed view."""
-        key = (rules.bird_name, rules.red_one, len(rules.deck))
+        key = (rules.bird_name, rules.red_one, len(rules.deck), current().lang)  # the pictures' titles are words
         if key != self._faces_key:
             self.faces, self._faces_key = faces_for(rules), key
         view = {**view, "hand": _named(rules, view["hand"]),

@@ -705,9 +705,11 @@ def _trick_worth(worth: int, own: int, name) -> Message:
     if worth == 0:
         return lazy.gettext("no points")
     if own == worth:
-        return lazy.ngettext("{points} point, all of them its own {card}", "{points} points, all of them its own {card}",
+        return lazy.ngettext("{points} point, all of them its own {card}",
+                             "{points} points, all of them its own {card}",
                              worth, points=worth, card=name)
     if own:
-        return lazy.ngettext("{points} point with its own {card}'s {own}", "{points} points with its own {card}'s {own}",
+        return lazy.ngettext("{points} point with its own {card}'s {own}",
+                             "{points} points with its own {card}'s {own}",
                              worth, points=worth, card=name, own=own)
     return lazy.ngettext("{points} point", "{points} points", worth, points=worth)

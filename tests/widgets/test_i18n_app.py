@@ -2,7 +2,9 @@
 titles, the Play tab (panel, card table, end of hand), the Rules tab and Settings; Persian is laid out right to left
 with the table's seats mirrored; an unknown ``?lang=`` says so and stays English; the pseudo-locale leaves no English
 on the Play panel's labels, buttons, headers and the AI's own sentences (its reasoning and the hint; card codes and
-numbers aside)."""
+numbers aside), nor on Replay (a record loaded, stepped through, commented, marked, analysed within a short time
+budget, its marks applied and saved) or the statistics panel (a run, its plots' words); the statistics page follows
+``?lang=`` as the app does."""
 from __future__ import annotations
 
 import re
@@ -198,3 +200,126 @@ def test_pseudo_locale_play_panel_has_no_english():
 def test_pseudo_check_can_fail():
     assert _english_words(["⟦Ṕĺáý⟧ R14", "hands/hand-1.json", "Your hand"]) == [("Your", "Your hand"),
                                                                              ("hand", "Your hand")]
+
+
+# ------------------------------------------------------------------------------------------- Replay, statistics
+def _leaves(widget, skip=()) -> list[str]:
+    """The words of every leaf widget under ``widget`` (`_words_of`), the widgets in ``skip`` left out."""
+    ids = {id(x) for x in skip}
+    texts = []
+    for x in _walk(widget):
+        if id(x) in ids or getattr(x, "children", None):
+            continue
+        texts += _words_of(x)
+    return texts
+
+
+def _replay_texts(panel) -> list[str]:
+    """What Replay shows in its own words: the record's own words left out (its comments, the players named in its
+    meta, the File and Save boxes' paths and the examples' names, which are identifiers as ``?record=`` takes
+    them)."""
+    from rookcore.examples import list_examples
+
+    names = set(list_examples())
+    texts = _leaves(panel, skip=(panel.comment, panel.comment_text, panel.path, panel.save_path))
+    texts = [re.sub(r"<span class='rook-replay-players'.*?</span>", " ", t) for t in texts]
+    players = re.compile(r"\((?:[^()]*: AI(?: · )?)+\)")  # the meta's player names, as _text leaves them
+    return [players.sub(" ", t) for t in texts if t not in names]
+
+
+def test_pseudo_locale_replay_has_no_english(tmp_path):
+    """Replay in the pseudo-locale: a record loaded and stepped through to its end, a comment saved and a mark set,
+    Analyze within a 5 s time budget (its status, first-lead and auction lines, the card view, the table of costly
+    cards and the Go to list), Mark mistakes and Save record: no English word anywhere but card codes, numbers and
+    the record's own words (its comments, its players' names, the examples' names)."""
+    from widgets.replay import ReplayPanel
+
+    panel = ReplayPanel(lang="xx", analyze_in_background=False)
+    assert panel.lang == "xx" and panel.record is not None
+    panel.analysis_budget.value = 5.0
+    seen = []
+    for k in range(panel.n_steps + 1):
+        panel.go(k)
+        seen += _replay_texts(panel)
+    panel.go(7)
+    panel.save_comment("⟦ţéšţ⟧")
+    panel.set_mark("?")
+    seen += _replay_texts(panel)
+    panel.analyze()
+    assert panel.analysis is not None and "⟦" in panel.analysis_status.value
+    assert _text(panel.analysis_start.value).strip() and len(panel.analysis_goto.options) > 1
+    for k in range(panel.n_steps + 1):
+        panel.go(k)
+        seen += _replay_texts(panel)
+    panel.apply_analysis_marks()
+    seen += _replay_texts(panel)
+    assert panel.save_record("annotated/replay.json") and (tmp_path / "annotated" / "replay.json").is_file()
+    seen += _replay_texts(panel)
+    panel.examples.value = "crowsnest-passed-out"  # the question about the unsaved marks, then the other record
+    panel.examples.value = "crowsnest-passed-out"
+    panel.go(panel.n_steps)
+    panel.analyze()  # says why nothing is analysed
+    seen += _replay_texts(panel)
+    leftover = _english_words(seen)
+    assert len(seen) > 1000
+    assert not leftover, leftover[:8]
+
+
+def test_replay_follows_the_app_language():
+    """Replay is built in the app's language and switches with it; English comes back exactly."""
+    app = build_app(query="?lang=de")
+    replay = app.replay
+    assert replay.lang == "de" and replay.forward_button.description == "Vor"
+    assert replay.step_label.value.startswith("Schritt ")
+    app.set_language("fa")
+    assert replay.lang == "fa" and replay.step_label.value.startswith("گام ")
+    app.set_language("en")
+    assert replay.forward_button.description == "Forward" and replay.step_label.value.startswith("Step 0 / ")
+
+
+def test_pseudo_locale_statistics_panel_has_no_english(monkeypatch):
+    """The statistics panel in the pseudo-locale (``?lang=xx``, read as the app reads it): its words, a run's
+    status and nest line, and the words drawn in its four plots (titles, axis labels, legends; the no-data text of
+    an empty run), with no English word."""
+    import matplotlib.axes
+
+    from rookcore import i18n as rook_i18n
+    from rookcore.stats import HandStats
+    from widgets import stats as wstats
+
+    drawn: list[str] = []
+    for name in ("set_title", "set_xlabel", "set_ylabel", "text", "bar", "scatter"):
+        real = getattr(matplotlib.axes.Axes, name)
+
+        def spy(ax, *args, _real=real, **kwargs):
+            drawn.extend(x for x in (*args, kwargs.get("label")) if isinstance(x, str))  # words, bar names
+            drawn.extend(x for a in args if isinstance(a, list) for x in a if isinstance(x, str))
+            return _real(ax, *args, **kwargs)
+
+        monkeypatch.setattr(matplotlib.axes.Axes, name, spy)
+    panel = wstats.StatsPanel(deals=4, query="?lang=xx")
+    assert panel.lang == "xx" and panel.note.layout.display == "none"
+    panel.run()
+    assert panel.stats is not None and panel.plots.layout.display == ""
+    with rook_i18n.using("xx"):
+        empty = HandStats("crowsnest", 0, "rules")
+        for plot in (wstats.plot_bid_success, wstats.plot_strength, wstats.plot_tricks):
+            plot(empty)
+        wstats.plot_bird(empty)
+    assert len(drawn) > 12
+    leftover = _english_words(_leaves(panel) + drawn)
+    assert not leftover, leftover[:8]
+
+
+def test_statistics_page_language_from_the_link():
+    """The statistics page reads ``?lang=`` with the app's own reading (`parse_links`): a known code is taken, an
+    unknown one gets the app's note and English."""
+    from widgets.stats import StatsPanel
+
+    de = StatsPanel(query="?lang=de")
+    assert de.lang == "de" and de.run_button.description == "Starten" and "Statistik" in de.intro.value
+    bad = StatsPanel(query="?lang=zz")
+    assert bad.lang == "en" and bad.note.layout.display == "" and "?lang=" in bad.note.value
+    assert bad.run_button.description == "Run"
+    fa = StatsPanel(lang="fa")
+    assert "dir='rtl'" in fa.intro.value

@@ -17,7 +17,7 @@ def _images(p: StatsPanel):
 
 def test_run_shows_plots_and_progress():
     p = StatsPanel()
-    assert p.variant.value == "crowsnest" and "rules" in p.level.options
+    assert p.variant.value == "crowsnest" and "rules" in [value for _label, value in p.level.options]
     assert p.plots.layout.display == "none"
     p.variant.value = "tournament"
     p.deals.value = 20
