@@ -69,8 +69,8 @@ def _took(elapsed: float | None, budget: float | None) -> str:
     if elapsed is None:
         return ""
     if budget is not None:
-        return " " + _("{seconds} s so far (time budget {budget} s).", seconds=f"{elapsed:.0f}", budget=f"{budget:.0f}")
-    return " " + _("{seconds} s so far.", seconds=f"{elapsed:.0f}")
+        return " " + _("{seconds} s so far (time budget {budget} s).", seconds=round(elapsed), budget=round(budget))
+    return " " + _("{seconds} s so far.", seconds=round(elapsed))
 
 
 def progress_text(done: int, total: int, cards: list[dict], elapsed: float | None = None,
@@ -183,7 +183,7 @@ class AnalysisRun:
         done."""
         with i18n.using(self.lang):
             if self.latest is None:
-                return f"{_(STARTING)}.{_took(self.elapsed(), self.budget)}"
+                return _(STARTING) + "." + _took(self.elapsed(), self.budget)
             done, total, cards = self.latest
             if done >= total and self.report is not None:
                 return refining_text(self.report, self.elapsed(), self.budget)

@@ -4,7 +4,8 @@ Thin widget: every fact shown comes from the engine (`HandRecord.states()`,
 `HandState`, `Rules`, `records.score_report`); nothing here applies a rule.
 
 Stable names for browser tests (CSS classes / button descriptions):
-  buttons "First", "Back", "Forward", "Last", "Load";
+  buttons "First", "Back", "Forward", "Last" (also ``rook-replay-first`` / ``-back`` / ``-forward`` / ``-last``,
+  whatever the page's language), "Load";
   ``rook-replay-examples`` (examples Dropdown), ``rook-replay-hand`` (hand of a game Dropdown),
   ``rook-replay-path`` (File Text: a record file's path, or an example's name as ``?record=`` takes it),
   ``rook-replay-upload`` (FileUpload),
@@ -96,7 +97,8 @@ def budget_choices() -> list[tuple[str, float]]:
 
 
 def _unsaved_html() -> str:
-    return f"<i style='color:#666'>{escape(_(UNSAVED_NOTE))}</i>"
+    words = escape(_(UNSAVED_NOTE))
+    return f"<i style='color:#666'>{words}</i>"
 COMMENT_STYLE = ("background:#fff8e1;border-left:4px solid #ffb300;padding:4px 8px;line-height:1.4;"
                  "overflow-wrap:anywhere;word-break:break-word;max-height:9.5em;overflow-y:auto")
 """The comment box (``rook-replay-comment``): a long comment wraps, even a word with no space in it, and one of many
@@ -323,6 +325,9 @@ class ReplayPanel(w.VBox):
         self.back_button = w.Button(description="Back", icon="step-backward", layout=w.Layout(width="80px"))
         self.forward_button = w.Button(description="Forward", icon="step-forward", layout=w.Layout(width="95px"))
         self.last_button = w.Button(description="Last", icon="fast-forward", layout=w.Layout(width="80px"))
+        for b, name in ((self.first_button, "first"), (self.back_button, "back"), (self.forward_button, "forward"),
+                        (self.last_button, "last")):
+            b.add_class(f"rook-replay-{name}")  # found by class in any language
         self.first_button.on_click(lambda _b: self.go(0))
         self.back_button.on_click(lambda _b: self.go(self.step - 1))
         self.forward_button.on_click(lambda _b: self.go(self.step + 1))
@@ -482,7 +487,8 @@ class ReplayPanel(w.VBox):
             if not mark:
                 b.description = _("no mark")
             b.tooltip = annotations.mark_name(mark) if mark else _("remove the mark")
-        self.mark_label.value = f"<span style='margin:0 4px 0 12px'>{escape(_('Mark:'))}</span>"
+        mark = escape(_("Mark:"))
+        self.mark_label.value = f"<span style='margin:0 4px 0 12px'>{mark}</span>"
         self.save_path.description = _("Save to")
         self.save_record_button.description = _("Save record")
         self.save_record_button.tooltip = _("Write the annotated record (JSON)")
@@ -858,7 +864,8 @@ class ReplayPanel(w.VBox):
         self.first_button.disabled = self.back_button.disabled = k <= 0
         self.forward_button.disabled = self.last_button.disabled = k >= n
         if state is None or record is None:
-            self.title.value = f"<i>{escape(_('No record loaded.'))}</i>"
+            words = escape(_("No record loaded."))
+            self.title.value = f"<i>{words}</i>"
             self.action.value = self.table.value = self.info.value = ""
             self.table_view.layout.display = "none"
             self.score.layout.display = self.comment.layout.display = "none"
@@ -914,8 +921,8 @@ class ReplayPanel(w.VBox):
         rules = state.rules
         name = rules.card_name
         rows: list[tuple[str, str]] = []
-        calls = " · ".join(f"{seat_name(s)} {pgettext('call', 'pass') if type(a) is Pass else a}"
-                           for s, a in state.calls) or "—"
+        passed = pgettext("call", "pass")
+        calls = " · ".join(f"{seat_name(s)} {passed if type(a) is Pass else a}" for s, a in state.calls) or "—"
         rows.append((pgettext("replay", "Auction"), escape(calls)))
         if state.high_bid is None:
             contract = _("no bid yet") if state.phase is Phase.AUCTION else _("passed out")
@@ -986,7 +993,8 @@ class ReplayPanel(w.VBox):
                          ew_tricks=r["tricks_won"]["EW"])
             final = _("Score: {ns} {ns_score} · {ew} {ew_score}", ns=ns, ew=ew, ns_score=_signed(score["NS"]),
                       ew_score=_signed(score["EW"]))
-            body = (f"<div><b>{escape(_('Final score'))}</b></div><div><b>{escape(result)}</b></div>"
+            head = escape(_("Final score"))
+            body = (f"<div><b>{head}</b></div><div><b>{escape(result)}</b></div>"
                     f"<div>{escape(captured)}</div><div><b>{escape(final)}</b></div>")
         if self.game is not None:
             g = records.score_report(self.game)
@@ -1145,7 +1153,8 @@ class ReplayPanel(w.VBox):
             return None
         self._saved_annotations = _annotations_of(doc)
         self.save_result.value = self._saved_note = (
-            f"<span class='rook-annotate-saved'>{escape(_('Saved {path}', path=brief(shown_path(written))))}</span>")
+            "<span class='rook-annotate-saved'>" + escape(_("Saved {path}", path=brief(shown_path(written))))
+            + "</span>")
         self._source_name = Path(written).stem  # the Download link offers the name it was saved as
         self._draw_download()
         return written

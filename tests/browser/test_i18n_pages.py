@@ -2,9 +2,11 @@
 language; a hand is played by clicking (the buttons found by their stable classes, not their words), no button's
 words overflow it (German's long words), and Persian is laid out right to left with the table's seats mirrored.
 Screenshots at 1366×768: ``tests/artifacts/i18n-de-play.png``, ``i18n-fa-play.png`` (and ``-end`` after the hand).
+The Replay tab in Persian (a record stepped through, analysed): ``i18n-fa-replay.png``.
 """
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -81,4 +83,40 @@ def test_a_hand_in_german_and_persian(voila_url, page, artifacts_dir, lang):
     assert done
     assert not page.evaluate(OVERFLOWING), page.evaluate(OVERFLOWING)
     page.screenshot(path=str(artifacts_dir / f"i18n-{lang}-end.png"))
+    assert_no_traceback(page)
+
+
+def test_replay_in_persian(voila_url, page, artifacts_dir):
+    """The Replay tab in Persian at 1366×768: its buttons, step line, the action, the facts and the analysis
+    (Analyze within the shortest time budget: the first lead's result and the auction judged) in Persian, laid out
+    right to left with the card table's cards left to right and its seats mirrored; no button overflows its words.
+    Screenshot ``tests/artifacts/i18n-fa-replay.png``."""
+    _open(page, voila_url, "fa")
+    page.locator(".rook-app-tabs .lm-TabBar-tab").nth(1).click()
+    page.wait_for_selector(".rook-replay-step", state="visible", timeout=WIDGETS_TIMEOUT_MS)
+    step = page.locator(".rook-replay-step")
+    assert step.inner_text().strip().startswith("گام"), step.inner_text()
+    forward = _visible(page, "button.rook-replay-forward").first
+    assert forward.inner_text().strip() == "جلو"
+    for _ in range(14):  # into the first tricks
+        forward.click()
+        time.sleep(0.15)
+    wait_until(lambda: re.sub("[\u2066-\u2069]", "", step.inner_text()).strip().startswith("گام 14"),
+               what="step 14")
+    page.locator(".rook-analysis-budget select").select_option(index=0)  # the shortest budget
+    _visible(page, "button.rook-analyze").first.click()
+    start = page.locator(".rook-analysis-start-line")
+    start.wait_for(state="visible", timeout=90_000)
+    wait_until(lambda: "تحلیل تمام شد" in page.locator(".rook-analysis-status").inner_text()
+               or "زمان مجاز تمام شد" in page.locator(".rook-analysis-status").inner_text(),
+               what="the analysis to end", timeout_s=120)
+    words = page.locator(".rook-replay").first.inner_text()
+    for persian in ("آخرین حرکت:", "مزایده", "پیشنهاد"):
+        assert persian in words, persian
+    assert page.locator(".rook-app").first.evaluate("e => getComputedStyle(e).direction") == "rtl"
+    table = page.locator(".rook-replay .rook-tv").first
+    assert table.evaluate("e => getComputedStyle(e).direction") == "ltr"
+    assert table.locator(".rook-tv-seat[data-pos='right']").get_attribute("data-seat") == "W"
+    assert not page.evaluate(OVERFLOWING), page.evaluate(OVERFLOWING)
+    page.screenshot(path=str(artifacts_dir / "i18n-fa-replay.png"))
     assert_no_traceback(page)
