@@ -52,6 +52,7 @@ import base64
 import json
 import os
 import random
+import re
 import signal
 import statistics
 import sys
@@ -75,6 +76,11 @@ TAP = {"x": 5, "y": 14}
 RECORD_FIELDS = ("variant", "dealer", "hands", "nest", "auction", "discard", "trump", "tricks")
 """The members of a rook-hand/1 record that make the hand: its deal and every action (not comments or meta)."""
 COLOUR_WORDS = {"R": "Red", "Y": "Yellow", "G": "Green", "B": "Black"}
+VIEWPORT = {"width": 1024, "height": 768}
+"""Each learner's window: a small laptop's, which the Play tab's table and controls fit (README)."""
+PAGE_METRICS = ("TaskDuration", "ScriptDuration", "RecalcStyleDuration", "LayoutDuration")
+"""Chromium's per-page counters (seconds of its main thread) reported for the hand: all tasks, JavaScript, style
+recalculation, layout."""
 FRESH = ":not([data-load-stale]):visible"
 """Of the action buttons, those of the decision on show (the instrument marks the older ones) that are shown."""
 
@@ -87,7 +93,8 @@ INSTRUMENT_JS = r"""
   if (window.__load) return;
   const L = window.__load = { armed: null, waiters: [] };
   const all = (sel) => Array.from(document.querySelectorAll(sel));
-  const shown = (el) => !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+  // shown: in the page and in no box hidden by its layout (ipywidgets' display: none); read without a layout pass
+  const shown = (el) => !!el && el.isConnected && !el.closest('[style*="display: none"], .lm-mod-hidden');
   const table = () => document.querySelector(".rook-play .rook-tv");
   const token = () => { const t = table(); return t ? (t.dataset.token || "") : ""; };
   const fresh = (sel) => all(sel).filter((e) => !e.hasAttribute("data-load-stale") && shown(e));
@@ -117,6 +124,8 @@ INSTRUMENT_JS = r"""
     return now;
   };
   const settle = (a) => {
+    const error = document.querySelector(".rook-play .rook-status .rook-error");
+    a.error = error ? error.innerText : null;
     L.waiters.splice(0).forEach((w) => w(a));
   };
   const check = () => {
@@ -137,6 +146,7 @@ INSTRUMENT_JS = r"""
   L.arm = (kind, want) => {
     L.armed = { kind, want, token: token(), click: null, redraw: null, ready: null, situation: null };
     L.waiters = [];
+    return L.armed.token;
   };
   // Resolves with the armed click's times once its next control is drawn, or with timeout: true after `ms`.
   L.wait = (ms) => new Promise((resolve) => {
@@ -193,6 +203,36 @@ def hand_score_shown(rows: list[list[str]]) -> dict:
         if len(row) == 3 and row[0].strip() == "Hand score":
             return {"NS": signed_points(row[1]), "EW": signed_points(row[2])}
     raise ValueError(f"no 'Hand score' row in the end-of-hand table: {rows!r}")
+
+
+TOKEN_RE = re.compile(rb'"token":\s*"([^"]*)"')
+CHOSEN_RE = re.compile(rb"(\d+) chosen")
+
+
+def frame_info(direction: str, payload: bytes) -> tuple:
+    """What `round_trip_ms` needs of one websocket frame of a page (``payload``: its bytes, text or binary
+    Jupyter message): for a frame the page sent, whether it is a comm message (a click or a tap); for one it
+    received, the table's decision tokens and the discard counter's "N chosen" it carries."""
+    if direction == "sent":
+        return (b"comm_msg" in payload,)
+    return (tuple(t.decode("utf-8", "replace") for t in TOKEN_RE.findall(payload)),
+            tuple(f"{int(n)} chosen" for n in CHOSEN_RE.findall(payload)))
+
+
+def round_trip_ms(frames: list[tuple], start: int, old_token: str, want: str | None = None) -> float | None:
+    """The server's part of a click, ms: from the page sending the click (the first comm message in
+    ``frames[start:]``) to the page receiving the redraw (the first frame after it with a table token other than
+    ``old_token``; for a card picked for the nest, ``want``: the frame whose counter says "N chosen"). ``frames``:
+    (seconds, "sent"|"recv", `frame_info`) in the browser's network clock. None when either is missing."""
+    sent = next((f[0] for f in frames[start:] if f[1] == "sent" and f[2][0]), None)
+    if sent is None:
+        return None
+    for t, direction, info in frames[start:]:
+        if direction != "recv" or t < sent:
+            continue
+        if (want is not None and want in info[1]) or (want is None and any(x != old_token for x in info[0])):
+            return (t - sent) * 1000.0
+    return None
 
 
 def hand_part(record: dict) -> dict:
@@ -378,6 +418,38 @@ class MemorySampler(threading.Thread):
         self.join(timeout=30)
 
 
+def cpu_split(pid: int) -> dict:
+    """CPU seconds (user + system) so far of Voila (process ``pid``), of its kernels together and of this script
+    with its children (the browser): {"voila", "kernels", "client"}; NaN for a part that cannot be read."""
+    out = {"voila": float("nan"), "kernels": float("nan"), **client_cpu_split()}
+    out["client"] = out["browser"] + out["script"]
+    try:
+        root, kernels = server_processes(pid)
+        out["voila"] = sum(root.cpu_times()[:2])
+        out["kernels"] = sum(sum(k.cpu_times()[:2]) for k in kernels)
+    except Exception:  # noqa: BLE001 - psutil.Error or no psutil: the figure is left out
+        pass
+    return out
+
+
+def client_cpu_split() -> dict:
+    """CPU seconds (user + system) so far of the browser (Chromium's processes) and of this script with
+    Playwright's driver: {"browser", "script"}; NaN without psutil."""
+    try:
+        import psutil  # noqa: PLC0415
+    except ImportError:
+        return {"browser": float("nan"), "script": float("nan")}
+    out = {"browser": 0.0, "script": 0.0}
+    me = psutil.Process()
+    for proc in [me, *me.children(recursive=True)]:
+        try:
+            t = proc.cpu_times()
+            out["browser" if "chrom" in proc.name().lower() else "script"] += t.user + t.system
+        except psutil.Error:
+            pass
+    return out
+
+
 def client_cpu() -> float:
     """CPU seconds (user + system) of this process and its children (the browser), psutil; NaN without it."""
     try:
@@ -404,13 +476,16 @@ class Gate:
     """Where the learners wait for each other: `arrive` returns once ``n`` learners have arrived (a learner that
     failed to open arrives too, so nobody waits for it)."""
 
-    def __init__(self, n: int) -> None:
-        self.n, self.count, self.event = n, 0, asyncio.Event()
+    def __init__(self, n: int, on_open=None) -> None:
+        self.n, self.count, self.event, self.on_open = n, 0, asyncio.Event(), on_open
 
     async def arrive(self) -> None:
-        """Count this learner in and wait for the rest (each has a bounded opening, so this wait is bounded)."""
+        """Count this learner in and wait for the rest (each has a bounded opening, so this wait is bounded); the
+        last to arrive calls ``on_open()`` (no arguments) first."""
         self.count += 1
         if self.count >= self.n:
+            if self.on_open is not None:
+                self.on_open()
             self.event.set()
         await self.event.wait()
 
@@ -431,9 +506,12 @@ class Learner:
         self.learner_id = f"10ad{index:028x}"  # 32 hexadecimal digits, as `rookcore.learners` wants them
         self.context = None
         self.page = None
+        self.cdp = None
+        self.frames: list[tuple] = []  # the page's websocket frames (`frame_info`), from CDP
+        self.pending: list[tuple] = []  # (click, index in frames, token before, want) for `round_trip_ms`
         self.out: dict = {"learner": index, "seed": seed, "pinned_id": self.learner_id,
                           "policy": "bid" if bids else "pass", "clicks": [], "actions": [], "completed": False,
-                          "reason": None, "south_dealt": None, "record": None, "rows": None, "errors": [],
+                          "reason": None, "south_dealt": None, "record": None, "rows": None, "errors": [], "page_errors": [],
                           "local_storage": {}}
 
     async def run(self, browser, url: str, t_start: float, gate: "Gate") -> dict:
@@ -472,7 +550,7 @@ class Learner:
         learner's deal, its game built for that id (not the page-only game the app opens when the id comes late:
         the app replaces it once the id comes), the AIs' pace set to 0."""
         o = self.opts
-        self.context = await browser.new_context(viewport={"width": 1280, "height": 1000})
+        self.context = await browser.new_context(viewport=VIEWPORT)
         key = o.storage_key
         if key:
             await self.context.add_init_script(
@@ -480,7 +558,7 @@ class Learner:
                 f"{json.dumps(self.learner_id)}); }} catch (e) {{}}")
         page = self.page = await self.context.new_page()
         page.set_default_timeout(o.action_timeout * 1000)
-        page.on("pageerror", lambda exc: self.out["errors"].append(f"pageerror: {str(exc)[:200]}"))
+        page.on("pageerror", lambda exc: self.out["page_errors"].append(str(exc)[:200]))
         await page.add_init_script(INSTRUMENT_JS)
         await page.goto(f"{url}?deal={self.seed}", wait_until="domcontentloaded", timeout=o.open_timeout * 1000)
         try:
@@ -493,13 +571,39 @@ class Learner:
         self.out["page_only_first"] = await page.evaluate("() => window.__load.pageOnlySeen")
         self.out["south_dealt"] = await page.eval_on_selector_all(CARD, "bs => bs.map(b => b.dataset.code)")
         await self._pace_zero()
+        try:  # the page's own time (script, style, layout), from Chromium's performance counters
+            self.cdp = await self.context.new_cdp_session(page)
+            await self.cdp.send("Performance.enable")
+            self.metrics0 = await self._metrics()
+            self.cdp.on("Network.webSocketFrameSent", lambda e: self._frame("sent", e))
+            self.cdp.on("Network.webSocketFrameReceived", lambda e: self._frame("recv", e))
+            await self.cdp.send("Network.enable")
+        except Exception:  # noqa: BLE001 - a diagnostic only
+            self.cdp = None
+
+    def _frame(self, direction: str, event: dict) -> None:
+        """Keep what `round_trip_ms` needs of a websocket frame (CDP's Network.webSocketFrame* event)."""
+        r = event.get("response") or {}
+        data = r.get("payloadData") or ""
+        try:
+            payload = base64.b64decode(data) if r.get("opcode") == 2 else data.encode("utf-8", "replace")
+        except ValueError:
+            return
+        self.frames.append((float(event.get("timestamp", 0.0)), direction, frame_info(direction, payload)))
+
+    async def _metrics(self) -> dict:
+        """Chromium's counters of this page in seconds (`PAGE_METRICS`)."""
+        got = await self.cdp.send("Performance.getMetrics")
+        return {m["name"]: m["value"] for m in got["metrics"] if m["name"] in PAGE_METRICS}
 
     async def _play(self) -> None:
         """Click through the hand: calls, the nest's cards and Discard, trump, cards; Next hand after a passed-out
         hand. Raises Stuck when the page does not get on."""
         page = self.page
         while True:
-            situation = await page.evaluate("() => window.__load.situation()")
+            situation, code = await page.evaluate(
+                "() => { const c = document.querySelector('.rook-play button.rook-tv-card.legal');"
+                " return [window.__load.situation(), c ? c.dataset.code : null]; }")
             if situation is None:  # nothing to click yet (only after a click whose wait ran out, in practice)
                 raise Stuck(f"no control to click after the last click ({self.out['actions'][-1:]})")
             if situation == "end":
@@ -515,8 +619,7 @@ class Learner:
             elif situation == "trump":
                 await self._trump(page)
             else:
-                card = page.locator(CARD + ".legal").first
-                code = await card.get_attribute("data-code")
+                card = page.locator(f'{CARD}.legal[data-code="{code}"]')
                 await self._click(card, "play", ["play", code], position=TAP)
 
     async def _pace_zero(self) -> None:
@@ -545,7 +648,8 @@ class Learner:
         click is logged with ``kind`` and the learner's ``action`` (None: not an action of the hand, a pick)."""
         await self._pause()
         page = self.page
-        await page.evaluate("([k, w]) => window.__load.arm(k, w)", [kind, want])
+        old_token = await page.evaluate("([k, w]) => window.__load.arm(k, w)", [kind, want])
+        start = len(self.frames)
         try:
             await locator.click(position=position, timeout=self.opts.action_timeout * 1000)
         except Exception as e:
@@ -563,11 +667,11 @@ class Learner:
             raise Stuck(f"no redraw within {self.opts.action_timeout:.0f} s after {kind} {action or want} "
                         f"(status: {status[:160]!r})")
         click = {"kind": kind, "redraw_ms": times["redraw"] - times["click"],
-                 "ready_ms": times["ready"] - times["click"], "then": times["situation"]}
+                 "ready_ms": times["ready"] - times["click"], "then": times["situation"], "server_ms": None}
+        self.pending.append((click, start, old_token, want))  # the frames' events may still be on their way
         self.out["clicks"].append(click)
-        errors = await page.locator(".rook-play .rook-status .rook-error").all_inner_texts()
-        if errors:
-            raise Stuck(f"the status line shows an error after {kind} {action or want}: {errors[0][:200]}")
+        if times.get("error"):
+            raise Stuck(f"the status line shows an error after {kind} {action or want}: {times['error'][:200]}")
         return click
 
     async def _call(self, page) -> None:
@@ -615,6 +719,11 @@ class Learner:
             return
         o = self.out
         o["local_storage"] = await page.evaluate("() => Object.assign({}, window.localStorage)")
+        for click, start, old_token, want in self.pending:
+            click["server_ms"] = round_trip_ms(self.frames, start, old_token, want)
+        if getattr(self, "cdp", None) is not None:
+            end = await self._metrics()
+            o["page_cpu_s"] = {k: end[k] - self.metrics0.get(k, 0.0) for k in end}
         if not o["completed"]:
             return
         o["rows"] = await page.eval_on_selector_all(
@@ -708,10 +817,11 @@ def learner_kept(learner: dict, games: dict, names: tuple[str, str, str] | None)
 
 
 # ----------------------------------------------------------------------------------------------- the run
-async def run_learners(opts, url: str, server_pid: int) -> tuple[list[dict], dict, dict]:
+async def run_learners(opts, url: str, server_pid: int) -> tuple[list[dict], dict, dict, dict]:
     """Open one browser, run ``opts.learners`` learners at once, sample the server's memory meanwhile and once all
     hands are over; close every page (their kernels shut down) and the browser. Returns (the learners' ``out``,
-    the final memory snapshot, the sampler's peaks)."""
+    the final memory snapshot, the sampler's peaks, the play phase: {"wall_s", "cpu_s": {"voila", "kernels",
+    "client"}} from the moment every learner had opened the app to the last hand's end)."""
     from playwright.async_api import async_playwright  # noqa: PLC0415 - the test extra
 
     sampler = MemorySampler(server_pid, opts.sample)
@@ -723,8 +833,10 @@ async def run_learners(opts, url: str, server_pid: int) -> tuple[list[dict], dic
             browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
             try:
                 t_start = time.monotonic()
-                gate = Gate(len(learners))
+                marks: list = []
+                gate = Gate(len(learners), on_open=lambda: marks.append((time.monotonic(), cpu_split(server_pid))))
                 outs = await asyncio.gather(*(lr.run(browser, url, t_start, gate) for lr in learners))
+                t_end, cpu_end = time.monotonic(), cpu_split(server_pid)
                 final = await asyncio.to_thread(memory_snapshot, server_pid)
                 for lr in learners:
                     await lr.close()
@@ -732,7 +844,10 @@ async def run_learners(opts, url: str, server_pid: int) -> tuple[list[dict], dic
                 await browser.close()
     finally:
         sampler.stop()
-    return list(outs), final, {**sampler.peak, "samples": sampler.samples}
+    t_open, cpu_open = marks[0] if marks else (t_end, cpu_end)
+    phase = {"opened_after_s": t_open - t_start, "wall_s": t_end - t_open,
+             "cpu_s": {k: cpu_end[k] - cpu_open[k] for k in cpu_end}}
+    return list(outs), final, {**sampler.peak, "samples": sampler.samples}, phase
 
 
 def judge(outs: list[dict], keep_dir: Path) -> dict:
@@ -790,13 +905,15 @@ def report(results: dict) -> str:
     lines = [f"learners {results['learners']}, hands completed {results['completed']}, failed hands "
              f"{results['failed_hands']}, cross-talk {results['cross_talk']}, clicks {c['all']['redraw_ms']['n']}, "
              f"think {results['think_s']} s",
-             "click to redraw / to next control, ms:"]
+             "ms from the click to: the redraw | the next control | (server) the redraw's message received "
+             "(median / p95 / p99, max of the redraw):"]
     for kind, s in c.items():
-        r, d = s["redraw_ms"], s["ready_ms"]
+        r, d, v = s["redraw_ms"], s["ready_ms"], s["server_ms"]
         if r["n"]:
-            lines.append(f"  {kind:8} n={r['n']:4}  redraw median {r['median']:7.0f}  p95 {r['p95']:7.0f}  "
-                         f"p99 {r['p99']:7.0f}  max {r['max']:7.0f}   ready median {d['median']:7.0f}  "
-                         f"p95 {d['p95']:7.0f}  p99 {d['p99']:7.0f}")
+            server = (f"{v['median']:5.0f} {v['p95']:6.0f} {v['p99']:6.0f} (n={v['n']})" if v["n"] else "-")
+            lines.append(f"  {kind:7} n={r['n']:4}  redraw {r['median']:5.0f} {r['p95']:6.0f} {r['p99']:6.0f} "
+                         f"max {r['max']:6.0f} | ready {d['median']:5.0f} {d['p95']:6.0f} {d['p99']:6.0f} | "
+                         f"server {server}")
     m = results["memory"]
     if "error" not in m["final"]:
         lines.append(f"memory when every hand was over: {m['final']['kernel_count']} kernels, per learner (kernel) "
@@ -806,8 +923,21 @@ def report(results: dict) -> str:
                      f"{m['final']['voila']['rss_mb']:.0f} MB; server total RSS {m['final']['total_rss_mb']:.0f} MB, "
                      f"PSS {m['final']['total_pss_mb']:.0f} MB (peak while playing: RSS "
                      f"{m['peak']['total_rss_mb']:.0f} MB, PSS {m['peak']['total_pss_mb']:.0f} MB)")
-    lines.append(f"page open (all at once) to the first control: median {results['open_s']['median']:.1f} s, "
-                 f"max {results['open_s']['max']:.1f} s" if results["open_s"]["n"] else "no page opened")
+    lines.append(f"pages opened all at once, to the learner's own game with the AIs' pace at 0: median "
+                 f"{results['open_s']['median']:.1f} s, max {results['open_s']['max']:.1f} s; "
+                 f"{results['page_only_first']} first showed a page-only game (the learner id came after the app's "
+                 "wait)" if results["open_s"]["n"] else "no page opened")
+    ph = results["play_phase"]
+    lines.append(f"play phase (every page open, until every hand is over): {ph['wall_s']:.0f} s wall; CPU s: Voila "
+                 f"{ph['cpu_s']['voila']:.1f}, kernels {ph['cpu_s']['kernels']:.1f} (server "
+                 f"{ph['server_cpu_ms_per_click']:.0f} ms a click), Chromium {ph['cpu_s']['browser']:.1f}, "
+                 f"this script and Playwright's driver {ph['cpu_s']['script']:.1f}")
+    pm = results["page_main_thread_ms_per_click"]
+    lines.append("each page's main thread a click, ms: " + ", ".join(
+        f"{k.replace('Duration', '').lower()} {v:.0f}" for k, v in pm.items()))
+    if results["page_errors"]:
+        lines.append(f"page errors (console, not counted as failed hands): {results['page_errors']}: " + "; ".join(
+            sorted({e for o in results['per_learner'] for e in o['page_errors']}))[:300])
     lines.append(f"CPU s: server {results['cpu_s']['server']:.0f}, browser and this script "
                  f"{results['cpu_s']['client']:.0f}; wall {results['wall_s']:.0f} s; load average start "
                  f"{results['loadavg_start']} end {results['loadavg_end']} on {results['cores']} cores")
@@ -859,7 +989,7 @@ def main(argv: list[str] | None = None) -> int:
                       f"think {opts.think} s; load average {load_start} on {os.cpu_count()} cores", flush=True)
                 cpu0 = memory_snapshot(server.proc.pid).get("cpu_s", 0.0)
                 ccpu0 = client_cpu()
-                outs, final, peak = asyncio.run(run_learners(opts, url, server.proc.pid))
+                outs, final, peak, phase = asyncio.run(run_learners(opts, url, server.proc.pid))
                 ccpu1 = client_cpu()
                 server_cpu = final.get("cpu_s", float("nan")) - cpu0
         except BaseException:
@@ -870,10 +1000,12 @@ def main(argv: list[str] | None = None) -> int:
         counts = judge(outs, keep_dir)
     load_end = [round(x, 2) for x in os.getloadavg()]
     kinds = sorted({c["kind"] for o in outs for c in o["clicks"]})
-    clicks = {"all": {m: summary_ms([c[m] for o in outs for c in o["clicks"]]) for m in ("redraw_ms", "ready_ms")}}
+    timed = ("redraw_ms", "ready_ms", "server_ms")
+    clicks = {"all": {m: summary_ms([c[m] for o in outs for c in o["clicks"] if c.get(m) is not None])
+                      for m in timed}}
     for kind in kinds:
-        clicks[kind] = {m: summary_ms([c[m] for o in outs for c in o["clicks"] if c["kind"] == kind])
-                        for m in ("redraw_ms", "ready_ms")}
+        clicks[kind] = {m: summary_ms([c[m] for o in outs for c in o["clicks"]
+                                       if c["kind"] == kind and c.get(m) is not None]) for m in timed}
     kernels = final.get("kernels", [])
     results = {
         "benchmark": "load", "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
@@ -887,11 +1019,18 @@ def main(argv: list[str] | None = None) -> int:
                    "per_learner_uss_mb": summary_ms([k["uss_mb"] for k in kernels])},
         "open_s": summary_ms([o["open_s"] for o in outs if "open_s" in o]),
         "cpu_s": {"server": server_cpu, "client": ccpu1 - ccpu0},
+        "play_phase": {**phase, "server_cpu_ms_per_click": (phase["cpu_s"]["voila"] + phase["cpu_s"]["kernels"])
+                       * 1000 / max(1, sum(len(o["clicks"]) for o in outs))},
+        "page_errors": sum(len(o["page_errors"]) for o in outs),
+        "page_main_thread_ms_per_click": {k: 1000 * sum(o.get("page_cpu_s", {}).get(k, 0.0) for o in outs)
+                                          / max(1, sum(len(o["clicks"]) for o in outs if "page_cpu_s" in o))
+                                          for k in PAGE_METRICS},
+        "page_only_first": sum(bool(o.get("page_only_first")) for o in outs),
         "wall_s": time.perf_counter() - t0, "loadavg_start": load_start, "loadavg_end": load_end,
         "cores": os.cpu_count(),
         "per_learner": [{k: o.get(k) for k in ("learner", "seed", "policy", "completed", "reason", "failures",
                                                 "cross_talk", "open_s", "page_only_first", "actions", "clicks", "learner_id",
-                                                "kept_file", "kept_problem", "errors")} for o in outs],
+                                                "kept_file", "kept_problem", "errors", "page_errors", "page_cpu_s")} for o in outs],
     }
     print(report(results))
     opts.json.parent.mkdir(parents=True, exist_ok=True)

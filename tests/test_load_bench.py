@@ -182,3 +182,20 @@ def test_kept_hand_is_the_hand_on_show(two_hands):
     assert load.kept_hand(doc) == (dealt, 1000)
     assert load.kept_hand({"game": {"hands": []}}) == (None, None)
     assert load.kept_hand({"not": "a kept game"}) == (None, None)
+
+
+def test_round_trip_from_the_click_sent_to_the_redraw_received():
+    sent = load.frame_info("sent", b'{"header": {"msg_type": "comm_msg"}, "content": {"data": {"method": "custom"}}}')
+    other_sent = load.frame_info("sent", b'{"header": {"msg_type": "kernel_info_request"}}')
+    same = load.frame_info("recv", b'{"content": {"data": {"state": {"view": {"token": "7", "hand": []}}}}}')
+    new = load.frame_info("recv", b'\x00\x01{"content": {"data": {"state": {"view": {"token": "8"}}}}}')
+    picked = load.frame_info("recv", b'{"state": {"value": "Tap 5 cards \xe2\x80\x94 <b>2 chosen (10 points)</b>"}}')
+    assert sent == (True,) and other_sent == (False,)
+    assert same == (("7",), ()) and new == (("8",), ()) and picked == ((), ("2 chosen",))
+    frames = [(9.0, "recv", new), (10.0, "sent", other_sent), (10.5, "sent", sent), (10.6, "recv", same),
+              (10.8, "recv", picked), (11.25, "recv", new)]
+    assert load.round_trip_ms(frames, 1, "7") == pytest.approx(750.0)  # not the frame before the click
+    assert load.round_trip_ms(frames, 1, "7", want="2 chosen") == pytest.approx(300.0)
+    assert load.round_trip_ms(frames, 1, "7", want="3 chosen") is None
+    assert load.round_trip_ms(frames[:5], 1, "7") is None  # no other token came
+    assert load.round_trip_ms(frames[:2], 0, "7") is None  # no click sent
