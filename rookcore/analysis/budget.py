@@ -247,8 +247,9 @@ def analyze_hand_budget(record: HandRecord, question_threshold: int = 10, solver
     ``solver`` the `Solver` to search with (default a new one; its deadline is set for the run and removed after);
     ``first_trick`` (1-based) the first trick whose cards are analysed; ``progress(done, total, cards)`` called as
     marks are proven and values refined (``cards``: the entries whose mark is proven, in step order; ``done``
-    their number), at most every 0.2 s and after each card made exact — an exception it raises stops the analysis
-    and propagates; ``budget`` wall-clock seconds (> 0) for the whole hand, after which the report says what is
+    their number), at most every 0.2 s, after each card made exact and once after the first position's bid
+    question (possibly before any card's mark: ``done`` 0, ``cards`` empty) — an exception it raises stops the
+    analysis and propagates; ``budget`` wall-clock seconds (> 0) for the whole hand, after which the report says what is
     proven; ``on_report(report)`` called at the same moments, after ``progress``, with the report of what is
     proven so far (every card's entry, ``start`` / ``start_range``: the proven facts refined in place) — an
     exception it raises stops the analysis and propagates. Returns the report (module doc). Raises ValueError for a bad threshold, first trick or budget,

@@ -28,8 +28,8 @@ Arrays (built by `dd._nb_arrays`); two are passed to every call, since numba pas
   before `_normal` scans the hands), and the objective (`set_objective`): A0, A1 (value of a trick's point won by
   N–S / E–W), N0, N1 (of the nest to N–S / E–W), B0, B1 (of the majority bonus to N–S / E–W), NESTP (the nest's
   points), OBJ (0 the points objective, 1/2 the declaring team's own points, N–S/E–W declaring: part of every
-  table key, so the objectives' entries never meet); then the hands at H_ (mutated during search, restored on return), per-ply
-  move / score buffers at MV_ and SC_ (64 plies × 24), the random keys of the partition hashes at ZS_ (a card's
+  table key, so the objectives' entries never meet); then the hands at H_ (mutated during search, restored on
+  return), per-ply move / score buffers at MV_ and SC_ (64 plies × 24), the random keys of the partition hashes at ZS_ (a card's
   (seat, suit, class)) and ZP_ (a suit's k-th card's holder and class), and per lead node (by tricks left) each
   suit's prefix hashes at PH_; then the killers at KL_ (per ply, used at leads and third seat: 1 + the last card
   that cut off a node of that ply when it was not the first card tried, 0 for none).
