@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import datetime
 import gettext as _gettext
 import io
 import re
@@ -284,7 +285,8 @@ class Message(str):
     `lazy` (``lazy.gettext("{seat} passes.", seat=...)``, ``lazy.ngettext``, ``lazy.pgettext``) so ``pybabel
     extract`` finds the message. A parameter may itself be a `Message` (said in the same language), a list (its
     items said and joined by the language's list separator, "R12, R10, Crow"), a tuple (its items said and joined
-    by spaces: a card sequence as the record writes it, "R5 R6 Crow"), or any value ``str.format`` takes.
+    by spaces: a card sequence as the record writes it, "R5 R6 Crow"), a `datetime.datetime` (a day and time in the
+    language's short form, `_when`), or any value ``str.format`` takes.
 
     Attributes: ``msgid`` (the English singular), ``plural`` (the English plural or None), ``n`` (the number that
     picks the plural form), ``context`` (a pgettext context or None), ``params`` (dict). Pickles and copies as
@@ -315,7 +317,23 @@ def _say(value: Any, tr: "Translator") -> Any:
         return tr.pgettext("list separator", ", ").join(str(_say(v, tr)) for v in value)
     if isinstance(value, tuple):
         return " ".join(str(_say(v, tr)) for v in value)
+    if isinstance(value, datetime.datetime):
+        return _when(value, tr)
     return value
+
+
+def _when(value: datetime.datetime, tr: "Translator") -> str:
+    """A day and time as ``tr``'s language writes it briefly: "1 Dec at 16:46" in English (the pseudo-locale
+    accents it), each language's own short day and time elsewhere (Babel's CLDR data, skeletons "MMMd" and "Hm": de
+    "1. Dez. 16:46")."""
+    english = f"{value.day} {value.strftime('%b')} at {value:%H:%M}"
+    if tr.lang == SOURCE:
+        return english
+    if tr.lang == PSEUDO:
+        return pseudo(english)
+    from babel.dates import format_skeleton  # noqa: PLC0415 - only for a date in a sentence
+
+    return f"{format_skeleton('MMMd', value, locale=tr.lang)} {format_skeleton('Hm', value, locale=tr.lang)}"
 
 
 def _render(tr: "Translator", msgid: str, plural: str | None, n: int, context: str | None, params: dict) -> str:

@@ -35,6 +35,7 @@ with. Hand and game records stay the way to keep a game for good; this file brid
 """
 from __future__ import annotations
 
+import datetime
 import io
 import json
 import math
@@ -53,6 +54,8 @@ from .actions import PASS, Action, Bid, Discard, NameTrump, Pass, Play, bid
 from .cards import Card, CardError
 from .game import Game
 from .hand import SEATS, HandState, IllegalAction
+from .i18n import Message, lazy
+from .words import team_word as _team, title_word
 from .records import RecordError
 from .rules import Rules, RulesError, get_rules
 from .table import LoggedDecision, Table
@@ -607,13 +610,15 @@ def set_aside(path: str | os.PathLike) -> pathlib.Path | None:
 @dataclass
 class GameStart:
     """The game a new page's Play panel starts with (`start_game`): ``table``; ``resumed`` (a kept game goes on);
-    ``welcome`` (the status line's first sentence, "" for none); ``pending_rules`` and ``pace`` (None: the
+    ``welcome`` (the status line's first sentence, "" for none; a `rookcore.i18n.Message`: English as a str, said in
+    the page's language by `rookcore.i18n.localize`, since the page's language is known only once the kept game is
+    read); ``pending_rules`` and ``pace`` (None: the
     defaults); where it is kept: ``path`` (None: `game_path`) and ``extra`` (kept with it);
     ``from_kept``: the rules, level and pace come from a kept game (Settings shows them)."""
 
     table: Table
     resumed: bool = False
-    welcome: str = ""
+    welcome: str | Message = ""
     pending_rules: Rules | None = None
     pace: float | None = None
     path: pathlib.Path | None = None
@@ -633,14 +638,17 @@ def _kept(path: pathlib.Path | None, aside: bool = True) -> tuple[SavedGame | No
             return None, ""
         source = path if os.path.lexists(path) else _legacy_path(path)
         aside = set_aside(source) if source is not None and os.path.lexists(source) else None
-        where = f" It was set aside as {aside.name}." if aside is not None else ""
-        return None, f"Your saved game could not be resumed: {e}.{where} A new game has started."
+        if aside is not None:
+            return None, lazy.gettext("Your saved game could not be resumed: {problem}. It was set aside as {name}. A "
+                                      "new game has started.", problem=str(e), name=aside.name)
+        return None, lazy.gettext("Your saved game could not be resumed: {problem}. A new game has started.",
+                                  problem=str(e))
 
 
-def _kept_on(found: SavedGame) -> str:
-    """When ``found`` was kept, in words ("1 Dec at 16:46")."""
-    kept = time.localtime(found.saved)
-    return f"{kept.tm_mday} {time.strftime('%b at %H:%M', kept)}"
+def _kept_on(found: SavedGame):
+    """When ``found`` was kept, as a `Message` parameter: a local `datetime` ("1 Dec at 16:46" in English, each
+    language's own short date and time elsewhere; `rookcore.i18n`)."""
+    return datetime.datetime.fromtimestamp(found.saved).replace(second=0, microsecond=0)
 
 
 _DEFAULT_PATH: Any = object()
@@ -674,13 +682,15 @@ def start_game(deal: int | None = None, rules: Rules | None = None, own_path: pa
         extra = {"deal": deal}
         same = (linked is not None and linked.extra.get("deal") == deal
                 and linked.table.rules.same_game(rules))
-        note = ("Your own game is kept: open the app without ?deal= to go on with it."
+        note = (lazy.gettext("Your own game is kept: open the app without ?deal= to go on with it.")
                 if own and own.table.game_started and not own.table.game.is_over else "")
         if same and not linked.table.game.is_over:
             t = linked.table
             ns, ew = t.game.scores
-            welcome = (f"Welcome back to deal {deal}: your game goes on (hand {t.hand_number}, N–S {ns} · E–W {ew}; "
-                       f"kept on {_kept_on(linked)})." if t.game_started else note)
+            welcome = (lazy.gettext("Welcome back to deal {deal}: your game goes on (hand {hand}, {ns} {ns_score} · "
+                                    "{ew} {ew_score}; kept on {when}).", deal=deal, hand=t.hand_number, ns=_team(0),
+                                    ew=_team(1), ns_score=ns, ew_score=ew, when=_kept_on(linked))
+                       if t.game_started else note)
             return GameStart(t, True, welcome, linked.extra.get("pending_rules"), linked.extra.get("pace"), slot,
                              extra, True)
         level = own.table.level if own else "rules"
@@ -692,11 +702,17 @@ def start_game(deal: int | None = None, rules: Rules | None = None, own_path: pa
     ns, ew = t.game.scores
     if t.game.is_over:
         rules = t.next_game_rules(prefs["pending_rules"])
-        settings = "the same settings" if rules.same_game(t.rules) else f"the rules you chose for it ({rules.title})"
-        return GameStart(Table(rules, level=t.level), welcome=f"Your last game is over (N–S {ns} · E–W {ew}): a new "
-                         f"game has started with {settings}.", pace=prefs["pace"], path=main, from_kept=True)
+        scores = dict(ns=_team(0), ew=_team(1), ns_score=ns, ew_score=ew)
+        if rules.same_game(t.rules):
+            welcome = lazy.gettext("Your last game is over ({ns} {ns_score} · {ew} {ew_score}): a new game has started "
+                                   "with the same settings.", **scores)
+        else:
+            welcome = lazy.gettext("Your last game is over ({ns} {ns_score} · {ew} {ew_score}): a new game has started "
+                                   "with the rules you chose for it ({title}).", title=title_word(rules), **scores)
+        return GameStart(Table(rules, level=t.level), welcome=welcome, pace=prefs["pace"], path=main, from_kept=True)
     if not t.game_started:  # no action of the learner's yet (a page fetched and never used): greeted as new
         return GameStart(t, True, "", path=main, from_kept=True, **prefs)
-    return GameStart(t, True, f"Welcome back: your game goes on (hand {t.hand_number}, N–S {ns} · E–W {ew}; kept "
-                     f"on {_kept_on(own)}). New game starts a fresh one.", path=main, from_kept=True,
-                     **prefs)
+    welcome = lazy.gettext("Welcome back: your game goes on (hand {hand}, {ns} {ns_score} · {ew} {ew_score}; kept on "
+                           "{when}). New game starts a fresh one.", hand=t.hand_number, ns=_team(0), ew=_team(1),
+                           ns_score=ns, ew_score=ew, when=_kept_on(own))
+    return GameStart(t, True, welcome, path=main, from_kept=True, **prefs)

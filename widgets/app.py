@@ -116,7 +116,7 @@ def _make_play_panel(deal: int | None = None, rules: Rules | None = None, lang: 
             panel.kept_settings = start.from_kept
             problem = (panel.start_keeping(start.path, {**start.extra, "lang": lang}, claim=claim or deal is not None)
                        if keep else "")
-            words = [text for text in (start.welcome, problem, session.note if session else "") if text]
+            words = [i18n.localize(text) for text in (start.welcome, problem, session.note if session else "") if text]
             if words:
                 panel.show_info(" ".join(words + [panel.table.prompt()]))
         return panel

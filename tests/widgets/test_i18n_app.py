@@ -133,6 +133,20 @@ def test_the_language_is_kept_with_the_game(monkeypatch, tmp_path):
     assert build_app(query="?lang=ro").lang == "ro"  # a link's language comes first
 
 
+def test_the_welcome_back_line_is_in_the_page_language(monkeypatch, tmp_path):
+    """The kept game's welcome (made by rookcore.saved before the page's language is known) is said in the page's
+    language, its date in that language's short form; in the pseudo-locale no English word is left on the line."""
+    monkeypatch.setenv(saved.GAME_FILE_ENV, str(tmp_path / "game.pickle"))
+    first = build_app(query="")
+    first.play_panel.call_pass()
+    status = _text(build_app(query="").play_panel.status.value).strip()
+    assert status.startswith("Welcome back: your game goes on (hand 1, N–S 0 · E–W 0; kept on ")
+    german = _text(build_app(query="?lang=de").play_panel.status.value).strip()
+    assert german.startswith("Willkommen zurück: deine Partie geht weiter (Spiel 1, N–S 0 · O–W 0; gespeichert am ")
+    pseudo = _text(build_app(query="?lang=xx").play_panel.status.value).strip()
+    assert pseudo.startswith("⟦") and not _english_words([pseudo]), pseudo
+
+
 # ------------------------------------------------------------------------------------------- pseudo-locale
 _ENGLISH_WORD = re.compile(r"(?<![\w⟦])[A-Za-z]{2,}(?!\w)")
 _NOTATION = {"CROW", "ROOK"}
