@@ -97,7 +97,9 @@ RTL_STYLE = ("<style>.rook-rtl {direction: rtl; text-align: right}"
              ".rook-rtl .rook-ltr, .rook-rtl svg, .rook-rtl .rook-answer-cards, .rook-rtl input {direction: ltr}"
              ".rook-rtl .rook-ltr {text-align: right; justify-content: flex-end}"
              ".rook-rtl .rook-answer-cards .rook-cp-row {justify-content: flex-end}"
-             ".rook-rtl .widget-label, .rook-rtl .widget-label-basic {text-align: left}</style>")
+             ".rook-rtl .widget-label, .rook-rtl .widget-label-basic {text-align: left}"
+             # the AI's own sentences (rookcore.ai) take the direction of their own words
+             ".rook-rtl .rook-ai-action, .rook-rtl .rook-ai-explanation {unicode-bidi: plaintext}</style>")
 """A right-to-left lesson page (Persian): every lesson widget has the class ``rook-rtl`` (`_html`) and reads from
 the right; card pictures, rows of cards (class ``rook-ltr``; the answer cards) and number boxes keep their left-to-right
 order, set against the right edge where the page's lines start."""
