@@ -185,10 +185,13 @@ class Translator:
     def _fill(self, text: str, fallback: str, params: dict) -> str:
         if not params:
             return text
+        # left to right: str.format_map (in C; the AI makes thousands of sentences a hand); right to left: the
+        # formatter that isolates left-to-right values
+        fill = self._fmt.vformat if self._fmt.rtl else (lambda t, _args, p: t.format_map(p))
         try:
-            return self._fmt.vformat(text, (), params)
+            return fill(text, (), params)
         except (KeyError, IndexError, ValueError, AttributeError):
-            return self._fmt.vformat(fallback, (), params)
+            return fill(fallback, (), params)
 
     def gettext(self, message: str, /, **params: Any) -> str:
         """``message`` (the English id) in this language, with ``params`` filled into its named placeholders.
@@ -295,7 +298,7 @@ class Message(str):
     def __new__(cls, msgid: str, plural: str | None = None, n: int = 1, context: str | None = None,
                 params: dict | None = None) -> "Message":
         params = dict(params or {})
-        obj = super().__new__(cls, _render(get_translator(SOURCE), msgid, plural, n, context, params))
+        obj = super().__new__(cls, _english(msgid, plural, n, params))
         obj.msgid, obj.plural, obj.n, obj.context, obj.params = msgid, plural, n, context, params
         return obj
 
@@ -334,6 +337,17 @@ def _when(value: datetime.datetime, tr: "Translator") -> str:
     from babel.dates import format_skeleton  # noqa: PLC0415 - only for a date in a sentence
 
     return f"{format_skeleton('MMMd', value, locale=tr.lang)} {format_skeleton('Hm', value, locale=tr.lang)}"
+
+
+def _english(msgid: str, plural: str | None, n: int, params: dict) -> str:
+    """The English text of a `Message` (fast: a nested Message is its English text already; the AI makes thousands
+    of sentences a hand). Raises KeyError if ``params`` miss a placeholder of the English message."""
+    text = msgid if plural is None or n == 1 else plural
+    if not params:
+        return text
+    said = {k: (v if isinstance(v, str) or not isinstance(v, (list, tuple, datetime.datetime))
+                else _say(v, get_translator(SOURCE))) for k, v in params.items()}
+    return text.format_map(said)
 
 
 def _render(tr: "Translator", msgid: str, plural: str | None, n: int, context: str | None, params: dict) -> str:
