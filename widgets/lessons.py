@@ -41,6 +41,11 @@ answer, or at once on "Show answer". An exercise answered right before its solut
 the first try or a later one; once the solution was shown, a right answer counts as an answer checked, not as
 solved (the learner was told it), and "Show answer" itself records nothing. "New exercise" starts afresh.
 
+Language (issue 26): every builder here draws in `page_language` (the active `rookcore.i18n` language, else the lesson
+page's, set by `widgets.lesson_page.start_lesson` from ``?lang=``), and an `ExerciseWidget` answers in the language it
+was built in; the prose comes from `rookcore.lesson_text` (`prose`), the exercises' words from `rookcore.teaching`;
+links to lessons carry the language (`link_query`); a right-to-left language adds ``rook-rtl`` (`RTL_STYLE`).
+
 Progress lives in `PROGRESS`, saved to a JSON file (`progress_path`: ``$ROOK_PROGRESS_FILE``, else
 ``~/.crowsnest-rook/progress.json``) after every change, so that lesson pages (each a Voila page with its own kernel)
 and the app's Learn tab share it; ``ROOK_PROGRESS_FILE=""`` keeps it in memory only.
