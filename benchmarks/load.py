@@ -76,6 +76,8 @@ TAP = {"x": 5, "y": 14}
 RECORD_FIELDS = ("variant", "dealer", "hands", "nest", "auction", "discard", "trump", "tricks")
 """The members of a rook-hand/1 record that make the hand: its deal and every action (not comments or meta)."""
 COLOUR_WORDS = {"R": "Red", "Y": "Yellow", "G": "Green", "B": "Black"}
+APPS_SETTLE_S = 15.0
+"""Seconds a page may take, once the learner's game shows, to take away the page-only game it showed before."""
 VIEWPORT = {"width": 1024, "height": 768}
 """Each learner's window: a small laptop's, which the Play tab's table and controls fit (README)."""
 PAGE_METRICS = ("TaskDuration", "ScriptDuration", "RecalcStyleDuration", "LayoutDuration")
@@ -391,7 +393,9 @@ def memory_snapshot(pid: int) -> dict:
 
 class MemorySampler(threading.Thread):
     """Samples `memory_snapshot` of the server every ``every`` seconds in the background; ``peak`` holds the
-    largest totals and kernel count seen. `stop` ends it (within ``every`` seconds)."""
+    largest totals and kernel count seen. Each round also gives new Chromium processes the script's niceness
+    (`renice_browser`), so that the browser does not run ahead of the server. `stop` ends it (within ``every``
+    seconds)."""
 
     def __init__(self, pid: int, every: float) -> None:
         super().__init__(daemon=True)
@@ -399,10 +403,12 @@ class MemorySampler(threading.Thread):
         self.peak = {"total_rss_mb": 0.0, "total_pss_mb": 0.0, "kernel_count": 0, "kernel_rss_mb": 0.0,
                      "kernel_pss_mb": 0.0}
         self.samples = 0
+        self.reniced = 0  # Chromium processes given the script's niceness (`renice_browser`)
         self._halt = threading.Event()
 
     def run(self) -> None:
         while not self._halt.is_set():
+            self.reniced += renice_browser()
             snap = memory_snapshot(self.pid)
             if "error" not in snap:
                 self.samples += 1
@@ -430,6 +436,27 @@ def cpu_split(pid: int) -> dict:
     except Exception:  # noqa: BLE001 - psutil.Error or no psutil: the figure is left out
         pass
     return out
+
+
+def renice_browser() -> int:
+    """Give every Chromium process under this script this script's niceness (Chromium, run as root, raises the
+    priority of some of its processes above the server's, which starts with this script's); returns how many
+    were changed. Raises nothing."""
+    try:
+        import psutil  # noqa: PLC0415
+        me = psutil.Process()
+        mine = me.nice()
+        changed = 0
+        for proc in me.children(recursive=True):
+            try:
+                if "chrom" in proc.name().lower() and proc.nice() < mine:
+                    proc.nice(mine)
+                    changed += 1
+            except psutil.Error:
+                pass
+        return changed
+    except Exception:  # noqa: BLE001 - a fairness measure, not the measurement
+        return 0
 
 
 def client_cpu_split() -> dict:
@@ -569,6 +596,21 @@ class Learner:
             raise Stuck(f"the learner's game did not open within {o.open_timeout:.0f} s") from e
         self.out["open_s"] = time.monotonic() - t_start
         self.out["page_only_first"] = await page.evaluate("() => window.__load.pageOnlySeen")
+        try:  # a page shows one app (the page-only one, if any, is taken away as the learner's opens)
+            await page.wait_for_function("() => document.querySelectorAll('.rook-play').length === 1", polling=250,
+                                         timeout=APPS_SETTLE_S * 1000)
+        except Exception:  # noqa: BLE001 - said below
+            pass
+        apps = await page.evaluate("() => document.querySelectorAll('.rook-play').length")
+        if apps != 1:
+            shot = ROOT / "tests" / "artifacts" / f"load-learner-{self.index}-apps.png"
+            try:
+                shot.parent.mkdir(parents=True, exist_ok=True)
+                await page.screenshot(path=str(shot), full_page=True)
+            except Exception:  # noqa: BLE001 - the screenshot is a help, not the finding
+                pass
+            raise Stuck(f"the page holds {apps} Play panels once the learner's game is open (the page-only game "
+                        f"was not taken away; screenshot {shot.relative_to(ROOT)})")
         self.out["south_dealt"] = await page.eval_on_selector_all(CARD, "bs => bs.map(b => b.dataset.code)")
         await self._pace_zero()
         try:  # the page's own time (script, style, layout), from Chromium's performance counters
@@ -847,7 +889,7 @@ async def run_learners(opts, url: str, server_pid: int) -> tuple[list[dict], dic
     t_open, cpu_open = marks[0] if marks else (t_end, cpu_end)
     phase = {"opened_after_s": t_open - t_start, "wall_s": t_end - t_open,
              "cpu_s": {k: cpu_end[k] - cpu_open[k] for k in cpu_end}}
-    return list(outs), final, {**sampler.peak, "samples": sampler.samples}, phase
+    return list(outs), final, {**sampler.peak, "samples": sampler.samples, "reniced": sampler.reniced}, phase
 
 
 def judge(outs: list[dict], keep_dir: Path) -> dict:
