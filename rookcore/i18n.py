@@ -388,3 +388,72 @@ def localize(value: Any, tr: "Translator | None" = None) -> Any:
     """``value`` said in ``tr``'s language (the active one when None) if it is a `Message`; any other value
     (a plain str made before messages were kept, a number) is returned as it is. Raises nothing."""
     return value.render(tr or current()) if isinstance(value, Message) else value
+
+
+# ----------------------------------------------------------------------------------------- messages kept as data
+_MAX_DEPTH = 8  # messages nest a few levels (a sentence, a clause, a word): deeper is not one of ours
+
+
+def message_json(value: Any) -> Any:
+    """``value`` (a `Message`, or a parameter of one) as plain JSON data, so a kept game can say its AI's sentences
+    in any language after it is resumed (`rookcore.saved`): a Message as ``{"message": msgid, "plural", "n",
+    "context", "params"}`` (the last four left out when they are None, 1, None and empty), a list as ``{"list": [...]}``, a tuple as ``{"tuple": [...]}``, a datetime as
+    ``{"datetime": ISO text}``; str, int, float, bool and None as they are; anything else as its str. A Message's
+    data is made once and kept with it (a kept game is written after every move, its AI's sentences unchanged):
+    do not change the dict returned. Raises nothing."""
+    if isinstance(value, Message):
+        kept = value.__dict__.get("_json")
+        if kept is None:
+            kept = {"message": value.msgid}
+            if value.plural is not None:
+                kept["plural"], kept["n"] = value.plural, value.n
+            if value.context is not None:
+                kept["context"] = value.context
+            if value.params:
+                kept["params"] = {str(k): message_json(v) for k, v in value.params.items()}
+            value.__dict__["_json"] = kept
+        return kept
+    if isinstance(value, list):
+        return {"list": [message_json(v) for v in value]}
+    if isinstance(value, tuple):
+        return {"tuple": [message_json(v) for v in value]}
+    if isinstance(value, datetime.datetime):
+        return {"datetime": value.isoformat()}
+    if value is None or isinstance(value, (str, bool, int, float)):
+        return value
+    return str(value)
+
+
+def message_from_json(doc: Any, _depth: int = 0) -> Any:
+    """The `Message` (or parameter) that `message_json` wrote, every part checked: the ids and context are str,
+    ``n`` a whole number, the parameters JSON of the same kinds, nested at most a few levels, and the English
+    message fills with them. Returns the value. Raises ValueError for anything else."""
+    if _depth > _MAX_DEPTH:
+        raise ValueError("a message nested too deeply")
+    if doc is None or isinstance(doc, (str, bool, int, float)):
+        return doc
+    if not isinstance(doc, dict):
+        raise ValueError("not a message")
+    if "message" not in doc and len(doc) == 1:
+        (kind, value), = doc.items()
+        if kind in ("list", "tuple") and isinstance(value, list):
+            items = [message_from_json(v, _depth + 1) for v in value]
+            return items if kind == "list" else tuple(items)
+        if kind == "datetime" and isinstance(value, str):
+            try:
+                return datetime.datetime.fromisoformat(value)
+            except ValueError as e:
+                raise ValueError(f"not a date and time: {e}") from None
+        raise ValueError("not a message")
+    if not set(doc) <= {"message", "plural", "n", "context", "params"}:
+        raise ValueError("not a message")
+    msgid, plural, n, context, params = (doc.get("message"), doc.get("plural"), doc.get("n", 1), doc.get("context"),
+                                         doc.get("params", {}))
+    if not (isinstance(msgid, str) and (plural is None or isinstance(plural, str)) and type(n) is int
+            and (context is None or isinstance(context, str)) and isinstance(params, dict)):
+        raise ValueError("not a message")
+    values = {k: message_from_json(v, _depth + 1) for k, v in params.items()}
+    try:
+        return Message(msgid, plural, n, context, values)
+    except (KeyError, IndexError, ValueError, AttributeError) as e:
+        raise ValueError(f"a message whose placeholders do not fill: {type(e).__name__}") from None

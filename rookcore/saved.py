@@ -16,7 +16,8 @@ JSON, data only (format `FORMAT`)::
                "random": {"table": state, "game": state} (Python's ``random.Random.getstate`` as JSON),
                "players": {seat letter: {"random": {attribute path: state}, "seed": int}} (each AI's generators, so
                the AIs go on deciding as they would have), "log": [{"step", "decision"}] (the AI reasoning of the
-               hand on show)}}
+               hand on show; each decision's sentences in English, and in its "said" member (and each candidate's)
+               as `rookcore.i18n.message_json` data, so that they are said in the page's language once resumed)}}
 
 It is written at once (a temporary file beside it, then renamed: a reader never sees half a file) and read back by
 replaying the record under the engine's rules (`table_from_document`), so a new version of the app resumes a game
@@ -54,7 +55,7 @@ from .actions import PASS, Action, Bid, Discard, NameTrump, Pass, Play, bid
 from .cards import Card, CardError
 from .game import Game
 from .hand import SEATS, HandState, IllegalAction
-from .i18n import Message, lazy
+from .i18n import Message, lazy, message_from_json, message_json
 from .words import team_word as _team, title_word
 from .records import RecordError
 from .rules import Rules, RulesError, get_rules
@@ -259,15 +260,32 @@ def _action_json(action: Action) -> dict:
     raise TypeError(f"not an action of a hand: {action!r}")
 
 
+_DECISION_TEXTS = ("explanation", "public_explanation", "score_meaning")
+_CANDIDATE_TEXTS = ("note", "public_note")
+
+
+def _said(thing: Any, names: tuple[str, ...]) -> dict:
+    """The sentences of ``thing`` (a Decision or Candidate) that are `rookcore.i18n.Message` values, as
+    ``{name: message_json}`` (the "said" member: a resumed game says them in the page's language)."""
+    return {name: message_json(getattr(thing, name)) for name in names if isinstance(getattr(thing, name), Message)}
+
+
 def _decision_json(decision: Any) -> dict:
     """An AI `Decision` (rookcore.ai.base) as JSON: its action, candidates (action, score, note, secret cards,
-    public note), explanation, seat, kind, secret cards, public explanation and what its scores mean."""
-    return {"seat": decision.seat, "kind": decision.kind, "action": _action_json(decision.action),
-            "candidates": [{"action": _action_json(c.action), "score": c.score, "note": c.note,
-                            "secret": sorted(card.notation() for card in c.secret), "public_note": c.public_note}
-                           for c in decision.candidates],
-            "explanation": decision.explanation, "secret": sorted(card.notation() for card in decision.secret),
-            "public_explanation": decision.public_explanation, "score_meaning": decision.score_meaning}
+    public note), explanation, seat, kind, secret cards, public explanation and what its scores mean; the
+    sentences in English, and those made as messages also as data ("said", `_said`)."""
+    def candidate(c) -> dict:
+        doc = {"action": _action_json(c.action), "score": c.score, "note": c.note,
+               "secret": sorted(card.notation() for card in c.secret), "public_note": c.public_note}
+        said = _said(c, _CANDIDATE_TEXTS)
+        return {**doc, "said": said} if said else doc
+
+    doc = {"seat": decision.seat, "kind": decision.kind, "action": _action_json(decision.action),
+           "candidates": [candidate(c) for c in decision.candidates],
+           "explanation": decision.explanation, "secret": sorted(card.notation() for card in decision.secret),
+           "public_explanation": decision.public_explanation, "score_meaning": decision.score_meaning}
+    said = _said(decision, _DECISION_TEXTS)
+    return {**doc, "said": said} if said else doc
 
 
 # ----- reading --------------------------------------------------------------------------------------------------
@@ -523,17 +541,40 @@ def _decision(doc: Any, rules: Rules):
     from .ai.base import KINDS, Candidate, Decision  # noqa: PLC0415 - see _settings
 
     _need(isinstance(doc, dict) and isinstance(doc.get("candidates"), list), "its AI reasoning is not a decision")
-    texts = ("explanation", "public_explanation", "score_meaning")
-    _need(all(isinstance(doc.get(name), str) for name in texts) and doc.get("kind") in KINDS
+    _need(all(isinstance(doc.get(name), str) for name in _DECISION_TEXTS) and doc.get("kind") in KINDS
           and type(doc.get("seat")) is int and 0 <= doc["seat"] < 4, "its AI reasoning is not a decision")
     candidates = []
     for c in doc["candidates"]:
         _need(isinstance(c, dict) and type(c.get("score")) in (int, float) and isinstance(c.get("note"), str)
               and isinstance(c.get("public_note"), str), "its AI reasoning has a candidate that is not one")
-        candidates.append(Candidate(_action(c.get("action"), rules), c["score"], c["note"],
-                                    _card_set(c.get("secret"), rules), c["public_note"]))
-    return Decision(_action(doc.get("action"), rules), tuple(candidates), doc["explanation"], doc["seat"],
-                    doc["kind"], _card_set(doc.get("secret"), rules), doc["public_explanation"], doc["score_meaning"])
+        texts = _texts_said(c, _CANDIDATE_TEXTS)
+        candidates.append(Candidate(_action(c.get("action"), rules), c["score"], texts["note"],
+                                    _card_set(c.get("secret"), rules), texts["public_note"]))
+    texts = _texts_said(doc, _DECISION_TEXTS)
+    return Decision(_action(doc.get("action"), rules), tuple(candidates), texts["explanation"], doc["seat"],
+                    doc["kind"], _card_set(doc.get("secret"), rules), texts["public_explanation"],
+                    texts["score_meaning"])
+
+
+def _texts_said(doc: dict, names: tuple[str, ...]) -> dict:
+    """The sentences ``names`` of a decision's or candidate's JSON: the messages of its "said" member (each checked,
+    `rookcore.i18n.message_from_json`, and its English the same as the text kept beside it), else the English
+    texts. Raises SavedGameError for a "said" member that is not such data."""
+    said = doc.get("said", {})
+    _need(isinstance(said, dict) and set(said) <= set(names), "its AI reasoning's sentences are not described")
+    texts = {}
+    for name in names:
+        if name not in said:
+            texts[name] = doc[name]
+            continue
+        try:
+            message = message_from_json(said[name])
+        except ValueError as e:
+            raise SavedGameError(f"its AI reasoning's sentences are not described: {e}") from e
+        _need(isinstance(message, Message) and message == doc[name],
+              "its AI reasoning's sentences do not match their English")
+        texts[name] = message
+    return texts
 
 
 def _action(doc: Any, rules: Rules) -> Action:

@@ -144,3 +144,33 @@ def test_command_line_stays_english(command, tmp_path):
     refused = subprocess.run([sys.executable, "-m", "rookcore", *command, "--lang", "de", record],
                              capture_output=True, text=True, env=env, timeout=60, cwd=tmp_path)
     assert refused.returncode == 2 and "--lang" in refused.stderr
+
+
+def test_a_kept_game_says_its_ai_sentences_in_the_page_language(tmp_path):
+    """A kept game keeps its AI's sentences as messages ("said", beside the English): resumed, the reasoning of the
+    hand on show is said in the page's language as before it was kept; a "said" member whose English is not the
+    text beside it, or that is not message data, is refused like any bad member."""
+    from rookcore import saved
+    from rookcore.table import Table
+
+    table = Table(seed=3)
+    table.run_ai()
+    path = tmp_path / "game.json"
+    saved.save_table(table, path)
+    back = saved.load_table(path).table
+    assert [e.decision.summary() for e in back.log] == [e.decision.summary() for e in table.log]
+    for lang in ("de", "fa", "xx"):
+        with using(lang):
+            before = [localize(e.decision.summary(table.rules.bird_name)) for e in table.log]
+            after = [localize(e.decision.summary(back.rules.bird_name)) for e in back.log]
+        assert after == before and after != [str(e.decision.summary()) for e in table.log]
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    said = doc["table"]["log"][0]["decision"]["said"]
+    said["explanation"]["params"]["seat"] = {"message": "W", "plural": None, "n": 1, "context": "seat", "params": {}}
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(saved.SavedGameError, match="do not match their English"):
+        saved.load_table(path)
+    said["explanation"] = {"message": 5, "plural": None, "n": 1, "context": None, "params": {}}
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(saved.SavedGameError, match="not described"):
+        saved.load_table(path)
