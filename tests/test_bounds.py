@@ -386,3 +386,29 @@ def test_marks_follow_the_two_outcome_game(seed, monkeypatch):
     for j in range(len(hand.todo) - 1, -1, -1):
         hand.mark(j)
     assert [c["mark"] for c in hand.report()["cards"]] == want
+
+
+def test_the_first_positions_bid_question_comes_first(monkeypatch):
+    """The budgeted analysis asks the bid question at the first analysed position before anything else; when that
+    runs out of its share of the budget (simulated: the first search times out), the other cards' marks are still
+    proven, and the first card's mark too (the marks phase asks it again)."""
+    rules = get_rules("partnership")
+    rec = synthetic_record(rules, 9804, 4)
+    first = rules.hand_size - 3
+    exact = analyze_record(rec, first_trick=first)
+    asked = []
+    real = Prover.reaches
+
+    def spy(self, pos, bid):
+        asked.append(pos.state)
+        if len(asked) == 1 and timeout_first:
+            raise SearchTimeout("simulated: the first question's share of the budget ran out")
+        return real(self, pos, bid)
+
+    monkeypatch.setattr(Prover, "reaches", spy)
+    monkeypatch.setattr(budget_mod, "EXACT_TRICKS", 1)
+    for timeout_first in (False, True):
+        asked.clear()
+        got = analyze_record(rec, first_trick=first, budget=60)
+        assert len(asked[0].tricks) == first - 1 and not asked[0].trick
+        assert got == exact

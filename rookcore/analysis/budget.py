@@ -6,8 +6,10 @@ seconds, on every rule set. The questions, cheapest first, all asked of one `Sol
 
 0. **The bid question from the first position** (the first lead, or the first card analysed): can the declaring
    team reach its bid against best defence (`Prover.reaches`: the two-outcome game; one null-window test at the
-   bid), asked before anything else so that even a hard hand's budget answers it. Everywhere but Partnership the
-   test is on the solver's scale, so ``start_range`` then lies on one side of the bid.
+   bid), asked before anything else so that even a hard hand's budget answers it, for at most `FIRST_SHARE` of the
+   budget (a hand whose first question needs more then still gets the later cards' marks; the search's table
+   entries are kept, and the marks phase asks it again for the first card). Everywhere but Partnership the test is
+   on the solver's scale, so ``start_range`` then lies on one side of the bid.
 1. **Exact tail**: the cards played with at most `EXACT_TRICKS` tricks left (counting the trick being played) are
    valued exactly, from the last card back, as without a budget (`annotate._card_entry`).
 2. **Marks**: for each earlier card, from the last back: the bid question at the position before it (can the
@@ -41,8 +43,10 @@ from ..records import HandRecord
 from .bounds import Position, Prover, bid_threshold_key, two_outcome_apart
 from .dd import SearchTimeout, Solver
 
-__all__ = ["analyze_hand_budget", "EXACT_TRICKS", "card_mark"]
+__all__ = ["analyze_hand_budget", "EXACT_TRICKS", "FIRST_SHARE", "card_mark"]
 
+FIRST_SHARE = 0.5
+"""The most of the budget the first position's bid question may take before the other phases start (phase 0)."""
 EXACT_TRICKS = 10
 """Cards played with at most this many tricks left (the current one included) are valued exactly first: there a
 position's every card takes a median 0.16–0.37 s on the 13/14-trick rule sets (shared/notes/analysis-questions.md)."""
@@ -260,9 +264,14 @@ def analyze_hand_budget(record: HandRecord, question_threshold: int = 10, solver
         raise ValueError(f"the budget must be a positive number of seconds, not {budget!r}")
     solver = solver or Solver()
     hand = _Hand(record, solver, first_trick, question_threshold, progress, on_report)
-    solver.set_deadline(budget)
+    end = time.monotonic() + budget
+    solver.set_deadline(budget * FIRST_SHARE)
     try:
-        hand.first_question()
+        try:
+            hand.first_question()
+        except SearchTimeout:
+            pass
+        solver.set_deadline(max(end - time.monotonic(), 0.0))
         i = hand.exact_tail()
         for j in range(i, -1, -1):
             hand.mark(j)
