@@ -80,6 +80,16 @@ APPS_SETTLE_S = 15.0
 """Seconds a page may take, once the learner's game shows, to take away the page-only game it showed before."""
 VIEWPORT = {"width": 1024, "height": 768}
 """Each learner's window: a small laptop's, which the Play tab's table and controls fit (README)."""
+PAGE_PARTS_JS = """() => {
+  const n = (sel) => document.querySelectorAll(sel).length;
+  return {app_pages: n('.rook-app-page'), apps: n('.rook-app-tabs'), play_panels: n('.rook-play'),
+          tables: n('.rook-play .rook-tv'), statuses: n('.rook-play .rook-status'),
+          cards: n('.rook-play button.rook-tv-card'),
+          tokens: [...document.querySelectorAll('.rook-play .rook-tv')].map((t) => t.dataset.token || ''),
+          status: [...document.querySelectorAll('.rook-play .rook-status')].map((e) => e.innerText.slice(0, 100))};
+}"""
+"""JavaScript: what a page holds of the app (counts of its parts, the tables' tokens, the status lines), for a
+failed learner's reason."""
 PAGE_METRICS = ("TaskDuration", "ScriptDuration", "RecalcStyleDuration", "LayoutDuration")
 """Chromium's per-page counters (seconds of its main thread) reported for the hand: all tasks, JavaScript, style
 recalculation, layout."""
@@ -531,6 +541,7 @@ class Learner:
         self.index, self.seed, self.bids, self.think, self.opts = index, seed, bids, think, opts
         self.rng = random.Random(f"load-{index}-{seed}")
         self.learner_id = f"10ad{index:028x}"  # 32 hexadecimal digits, as `rookcore.learners` wants them
+        self.dealt_south = expected_record(seed, [])["hands"]["S"]
         self.context = None
         self.page = None
         self.cdp = None
@@ -577,6 +588,7 @@ class Learner:
         learner's deal, its game built for that id (not the page-only game the app opens when the id comes late:
         the app replaces it once the id comes), the AIs' pace set to 0."""
         o = self.opts
+        self.t_start = t_start
         self.context = await browser.new_context(viewport=VIEWPORT)
         key = o.storage_key
         if key:
@@ -603,15 +615,15 @@ class Learner:
             pass
         apps = await page.evaluate("() => document.querySelectorAll('.rook-play').length")
         if apps != 1:
-            shot = ROOT / "tests" / "artifacts" / f"load-learner-{self.index}-apps.png"
-            try:
-                shot.parent.mkdir(parents=True, exist_ok=True)
-                await page.screenshot(path=str(shot), full_page=True)
-            except Exception:  # noqa: BLE001 - the screenshot is a help, not the finding
-                pass
+            shot = await self._screenshot("apps")
             raise Stuck(f"the page holds {apps} Play panels once the learner's game is open (the page-only game "
-                        f"was not taken away; screenshot {shot.relative_to(ROOT)})")
+                        f"was not taken away; page: {await page.evaluate(PAGE_PARTS_JS)}; screenshot {shot})")
         self.out["south_dealt"] = await page.eval_on_selector_all(CARD, "bs => bs.map(b => b.dataset.code)")
+        if sorted(self.out["south_dealt"]) != sorted(self.dealt_south):
+            self.out["open_page"] = await page.evaluate(PAGE_PARTS_JS)
+            shot = await self._screenshot("deal")
+            raise Stuck(f"the learner's game shows South {len(self.out['south_dealt'])} cards that are not deal "
+                        f"{self.seed}'s {len(self.dealt_south)} (page: {self.out['open_page']}; screenshot {shot})")
         await self._pace_zero()
         try:  # the page's own time (script, style, layout), from Chromium's performance counters
             self.cdp = await self.context.new_cdp_session(page)
@@ -622,6 +634,16 @@ class Learner:
             await self.cdp.send("Network.enable")
         except Exception:  # noqa: BLE001 - a diagnostic only
             self.cdp = None
+
+    async def _screenshot(self, what: str) -> str:
+        """A full-page screenshot of this learner's page in tests/artifacts/ (its path, or "none" if it failed)."""
+        shot = ROOT / "tests" / "artifacts" / f"load-learner-{self.index}-{what}.png"
+        try:
+            shot.parent.mkdir(parents=True, exist_ok=True)
+            await self.page.screenshot(path=str(shot), full_page=True)
+            return str(shot.relative_to(ROOT))
+        except Exception:  # noqa: BLE001 - a help, not the finding
+            return "none"
 
     def _frame(self, direction: str, event: dict) -> None:
         """Keep what `round_trip_ms` needs of a websocket frame (CDP's Network.webSocketFrame* event)."""
@@ -709,7 +731,8 @@ class Learner:
             raise Stuck(f"no redraw within {self.opts.action_timeout:.0f} s after {kind} {action or want} "
                         f"(status: {status[:160]!r})")
         click = {"kind": kind, "redraw_ms": times["redraw"] - times["click"],
-                 "ready_ms": times["ready"] - times["click"], "then": times["situation"], "server_ms": None}
+                 "ready_ms": times["ready"] - times["click"], "then": times["situation"], "server_ms": None,
+                 "at_s": round(time.monotonic() - self.t_start, 2)}
         self.pending.append((click, start, old_token, want))  # the frames' events may still be on their way
         self.out["clicks"].append(click)
         if times.get("error"):
@@ -1072,7 +1095,8 @@ def main(argv: list[str] | None = None) -> int:
         "cores": os.cpu_count(),
         "per_learner": [{k: o.get(k) for k in ("learner", "seed", "policy", "completed", "reason", "failures",
                                                 "cross_talk", "open_s", "page_only_first", "actions", "clicks", "learner_id",
-                                                "kept_file", "kept_problem", "errors", "page_errors", "page_cpu_s")} for o in outs],
+                                                "kept_file", "kept_problem", "errors", "page_errors", "page_cpu_s",
+                                                "south_dealt", "open_page")} for o in outs],
     }
     print(report(results))
     opts.json.parent.mkdir(parents=True, exist_ok=True)
