@@ -16,6 +16,12 @@ Marking and translating (Babel's default keywords but one):
 - ``NP_("rule set", "CrowsNest")``: mark only, with a context; translate with ``pgettext("rule set", value)``.
   (Not a Babel default keyword: extract with ``-k NP_:1c,2``, as README "Translations" says.)
 
+Sentences made now and shown later (an AI's reasoning, made while it decides and read by a learner whose language
+may change; a kept game's welcome, made before the page's language is known) are `Message` values, made with
+``lazy.gettext(...)``, ``lazy.ngettext(...)``, ``lazy.pgettext(...)`` (Babel finds them as it finds ``_``): each is
+its English text (a `str`, so records, the command line and tests read English) and `localize` says it in the
+active language when it is drawn. `message_json` / `message_from_json` keep one as data (`rookcore.saved`).
+
 The current language is per context, not per process: a `contextvars.ContextVar` holds the active `Translator`
 (English when nothing is chosen). ``with using("de"): ...`` switches it for a block (a panel wraps its event
 handlers in it, so two learners' panels never share a language); `Translator` objects can also be used
