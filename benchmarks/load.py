@@ -310,8 +310,10 @@ def check_learner(outcome: dict, expected: dict | None, others_deals: dict[int, 
         if outcome.get("south_dealt") is not None and sorted(outcome["south_dealt"]) != exp_south:
             shown = sorted(outcome["south_dealt"])
             owner = [s for s, d in others_deals.items() if sorted(d["hands"]["S"]) == shown]
-            cross.append(f"South's cards shown at the start are not deal {own_seed}'s"
-                         + (f" but deal {owner[0]}'s" if owner else ""))
+            if owner:  # another learner's cards on this page
+                cross.append(f"South's cards shown at the start are not deal {own_seed}'s but deal {owner[0]}'s")
+            else:  # none drawn, or cards of no learner's deal: this page is wrong, no other learner's game leaked
+                failures.append(f"South's cards shown at the start ({len(shown)}) are not deal {own_seed}'s")
     if outcome.get("completed"):
         if record is None:
             failures.append("no record offered for download after the hand")

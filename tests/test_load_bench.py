@@ -130,6 +130,8 @@ def test_another_deals_cards_shown_at_the_start_are_cross_talk(two_hands):
     o = dict(hands[1000], south_dealt=hands[1001]["record"]["hands"]["S"])
     failures, cross = _check(o, deals)
     assert cross == ["South's cards shown at the start are not deal 1000's but deal 1001's"]
+    failures, cross = _check(dict(hands[1000], south_dealt=[]), deals)  # a table that drew no cards: no leak
+    assert cross == [] and failures == ["South's cards shown at the start (0) are not deal 1000's"]
 
 
 def test_a_wrong_score_shown_fails_the_hand(two_hands):
