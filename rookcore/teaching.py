@@ -35,6 +35,7 @@ from .actions import PASS, Bid, Discard, NameTrump, Pass, Play, bid as make_bid
 from .cards import COLOUR_NAMES, COLOURS, Card, CardError
 # SEATS, TEAM_NAMES: the English names, kept importable from here as before
 from .hand import SEATS, TEAM_NAMES, HandState, Phase, seat_index, trick_tables, trick_winner  # noqa: F401
+from . import i18n
 from .i18n import N_, _, ngettext, pgettext
 from .records import quoted
 from .rules import BIRD_BELOW_RED_ONE, BIRD_BOTTOM, BIRD_TOP, MAKE_BID, RED_ONE, Rules, get_rules
@@ -1140,14 +1141,15 @@ def _check_bid(ex: Exercise, value: int | str | None, ok: bool) -> str:
             text = _("{bid} undersells this hand.", bid=value) + " " + text
     if f.get("ai"):
         seat = seat_full_name(ex.seat)
+        quote = i18n.localize(f["ai"])  # the AI's sentence (a Message) in the learner's language
         if f.get("ai_open") is None:
-            text += " " + _("The AI in {seat}'s seat passes: “{quote}”", seat=seat, quote=f["ai"])
+            text += " " + _("The AI in {seat}'s seat passes: “{quote}”", seat=seat, quote=quote)
         elif f.get("ai_top") == f["ai_open"]:
             text += " " + _("The AI in {seat}'s seat opens with {bid} and would go no higher: “{quote}”", seat=seat,
-                            bid=f["ai_open"], quote=f["ai"])
+                            bid=f["ai_open"], quote=quote)
         else:
             text += " " + _("The AI in {seat}'s seat opens with {bid} and would go on up to {top} if an opponent kept "
-                            "outbidding it: “{quote}”", seat=seat, bid=f["ai_open"], top=f["ai_top"], quote=f["ai"])
+                            "outbidding it: “{quote}”", seat=seat, bid=f["ai_open"], top=f["ai_top"], quote=quote)
     return text
 
 

@@ -1078,6 +1078,6 @@ def show_ai_walkthrough(rules: Rules | str | None = None, seed: int = 0, plays: 
             pic = (f"<div style='font-size:12px;color:#555'>{escape(what)}</div>"
                    f"<div class='rook-ltr'>{hand_svg(st['hand'], width=40, step=0.45, **_svg_opts(r))}</div>")
         items.append(f"<li><b>{escape(teaching.seat_full_name(st['seat']))} "
-                     f"<span class='rook-ai-action'>{escape(st['action'])}</span></b> — "
-                     f"<span class='rook-ai-explanation'>{escape(st['explanation'])}</span>{pic}</li>")
+                     f"<span class='rook-ai-action'>{escape(i18n.localize(st['action']))}</span></b> — "
+                     f"<span class='rook-ai-explanation'>{escape(i18n.localize(st['explanation']))}</span>{pic}</li>")
     return _html(f"<ol>{''.join(items)}</ol>", "rook-ai-walkthrough")

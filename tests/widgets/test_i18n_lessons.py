@@ -1,7 +1,6 @@
 """The eight lessons in the learner's language (issue 26): a lesson page opened with ``?lang=xx`` (the pseudo-locale)
 shows no English word — its prose, live examples, exercises (asked, answered wrong, then right, and on Show answer),
-feedback, navigation and progress — card codes, numbers and the AI's own sentences aside (rookcore.ai is translated
-apart); the page's language comes from its link as the app reads it; the Learn tab's links carry the app's language;
+feedback, the AI's sentences, navigation and progress — card codes and numbers aside; the page's language comes from its link as the app reads it; the Learn tab's links carry the app's language;
 Persian pages read right to left."""
 from __future__ import annotations
 
@@ -27,8 +26,6 @@ pytestmark = pytest.mark.usefixtures("no_callback_errors")  # tests/widgets/conf
 TUTORIAL = pathlib.Path(__file__).resolve().parents[2] / "notebooks" / "tutorial"
 SLUGS = [slug for slug, _t, _s in lessons.LESSONS]
 _SVG = re.compile(r"<svg\b.*?</svg>", re.S)  # card pictures: codes and numbers drawn on cards
-_AI = re.compile(r"<span class='rook-ai-(action|explanation)'>.*?</span>", re.S)  # rookcore.ai's own sentences
-_QUOTE = re.compile(r"“[^”]*”")  # the AI's sentence quoted in the bidding feedback
 
 
 @pytest.fixture(autouse=True)
@@ -38,14 +35,14 @@ def _english_after():
 
 
 def _texts(widget) -> list[str]:
-    """What a lesson widget tree shows (`test_i18n_app._words_of`), card pictures and the AI's sentences aside; a
+    """What a lesson widget tree shows (`test_i18n_app._words_of`), card pictures aside (the AI's sentences too are said in the lesson's language); a
     card picker's row label and captions (the cards' spoken names are their pictures' names)."""
     texts = []
     for x in _walk(widget):
         if getattr(x, "children", None):
             continue
         if isinstance(x, w.HTML):
-            texts.append(_QUOTE.sub(" ", _text(_AI.sub(" ", _SVG.sub(" ", x.value)))))
+            texts.append(_text(_SVG.sub(" ", x.value)))
         elif isinstance(x, CardPicker):
             texts += [x.label] + [c["caption"] for c in x.cards]
         else:
