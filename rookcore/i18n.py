@@ -44,9 +44,10 @@ import gettext as _gettext
 import io
 import re
 import string
+import functools
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 DOMAIN = "rook"
 SOURCE = "en"
@@ -256,6 +257,19 @@ def using(lang: str | Translator | None) -> Iterator[Translator]:
         yield tr
     finally:
         _current.reset(token)
+
+
+def in_own_language(method: Callable) -> Callable:
+    """Decorator: run ``method`` (of an object with a ``lang`` attribute: a code or None) inside
+    ``using(self.lang)``, so a callback or a drawing of a panel speaks that panel's language whichever thread or
+    context calls it. Returns the wrapped method; raises what ``method`` raises."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        with using(self.lang):
+            return method(self, *args, **kwargs)
+
+    return wrapper
 
 
 def set_language(lang: str | None) -> contextvars.Token:

@@ -24,7 +24,6 @@ from html import escape, unescape
 
 import ipywidgets as w
 
-import functools
 import os
 import re
 from urllib.parse import parse_qs
@@ -210,16 +209,6 @@ MESSAGE_STYLE = (f"<style>{', '.join(MESSAGE_LINES)} {{overflow-wrap: anywhere}}
 without spaces) stays on the page."""
 
 
-def _in_language(method):
-    """Run an app method in the app's language (``self.lang``, `rookcore.i18n.using`)."""
-
-    @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
-        with i18n.using(self.lang):
-            return method(self, *args, **kwargs)
-
-    return wrapper
-
 
 LINK_PARAMETERS = ("deal", "variant", "record")
 """The query parameters that make a page a deep link's (valid or not): such a page never takes the learner's own
@@ -334,7 +323,7 @@ class RookApp(w.VBox):
             self._set_direction()
             self._update_play_header()
 
-    @_in_language
+    @i18n.in_own_language
     def open_replay(self, record, step: int) -> bool:
         """Show ``record`` (a `HandRecord` of a hand played on the Play tab) on the Replay tab at navigator ``step``
         (int, actions applied: 0 = the deal) and select the Replay tab (`ReplayPanel.show_record`; the same hand
@@ -391,7 +380,7 @@ class RookApp(w.VBox):
                        f"</summary>{rules_html(current)}</details>")
         self.rules_view.value = note + rules_html(upcoming) + in_play
 
-    @_in_language
+    @i18n.in_own_language
     def _update_play_header(self) -> None:
         """The Play tab's rule-set line (the game in play and its options; the next game's if they differ), the
         Rules tab, and Settings' line once the game in play has the chosen rules."""
@@ -409,7 +398,7 @@ class RookApp(w.VBox):
         if current.same_game(upcoming):  # after New game, say so in Settings too (not "from the next new game")
             self.settings.show_in_play(current)
 
-    @_in_language
+    @i18n.in_own_language
     def _bird_chosen_on_play(self, on: bool) -> None:
         """The learner ticked or unticked the bird on the Play tab: Settings' box and line say the same."""
         s = self.settings
@@ -423,13 +412,13 @@ class RookApp(w.VBox):
                                        bird=bird))
         self._update_play_header()
 
-    @_in_language
+    @i18n.in_own_language
     def set_level(self, level: str) -> None:
         """Settings' AI level: the three AI seats and the Hint use ``level`` from their next move."""
         self.play_panel.table.set_level(level)
         self.play_panel.keep_game()
 
-    @_in_language
+    @i18n.in_own_language
     def apply_rules(self, rules: Rules) -> None:
         """Settings' Apply: keep ``rules`` for the next new game and redraw the Rules tab."""
         self.rules = rules

@@ -156,16 +156,6 @@ def _safe(method):
     return wrapper
 
 
-def _in_language(method):
-    """Run a method (a callback, a drawing) in the panel's language (``self.lang``, `rookcore.i18n.using`)."""
-
-    @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
-        with i18n.using(self.lang):
-            return method(self, *args, **kwargs)
-
-    return wrapper
-
 
 def _team(seat: int) -> str:
     """The team of ``seat`` in the active language ("N–S")."""
@@ -464,7 +454,7 @@ class ReplayPanel(w.VBox):
         else:
             self._show()
 
-    @_in_language
+    @i18n.in_own_language
     def draw_words(self) -> None:
         """The panel's own words (labels, buttons, tooltips, placeholders, the lists' labels) in its language.
         Raises nothing."""
@@ -539,12 +529,12 @@ class ReplayPanel(w.VBox):
         """The `HandState` at the shown step (None before a record is loaded)."""
         return self.states[self.step] if self.states else None
 
-    @_in_language
+    @i18n.in_own_language
     def go(self, step: int) -> None:
         """Show ``step`` (clamped to 0..n_steps)."""
         self.slider.value = max(0, min(step, self.n_steps))
 
-    @_in_language
+    @i18n.in_own_language
     def show_record(self, record: HandRecord, step: int = 0, name: str | None = None,
                     again: str | None = None) -> bool:
         """Show the hand ``record`` at navigator ``step`` — how the Play tab opens the hand just played, at its
@@ -580,7 +570,7 @@ class ReplayPanel(w.VBox):
         self.go(step)
         return True
 
-    @_in_language
+    @i18n.in_own_language
     def load_text(self, text: str | bytes, source: str = "") -> bool:
         """Parse and load a record from JSON text; on a bad record show its error line and keep the old one."""
         record = self._parse(text, source)
@@ -595,7 +585,7 @@ class ReplayPanel(w.VBox):
             self.show_error(f"{source + ': ' if source else ''}{e}")
             return None
 
-    @_in_language
+    @i18n.in_own_language
     def load_record(self, record: HandRecord | GameRecord, *, _from_example: bool = False,
                     name: str | None = None) -> bool:
         """Load a hand or game record object and show step 0. Returns False (error shown) if it is invalid.
@@ -730,7 +720,7 @@ class ReplayPanel(w.VBox):
         self._show()
         return True
 
-    @_in_language
+    @i18n.in_own_language
     def _on_example(self, change) -> None:
         if self._busy or change["new"] is None:
             return
@@ -767,7 +757,7 @@ class ReplayPanel(w.VBox):
             self._busy = False
         return True
 
-    @_in_language
+    @i18n.in_own_language
     def _on_hand(self, change) -> None:
         if self._busy or self.game is None or change["new"] is None:
             return
@@ -775,7 +765,7 @@ class ReplayPanel(w.VBox):
         self._set_hand(self.game.hands[i], self._game_states[i], why=_("hand {number} of the game was chosen",
                                                                           number=i + 1))
 
-    @_in_language
+    @i18n.in_own_language
     def _on_load_path(self, _button) -> None:
         """The Load button: load what the File box names, a bundled record's name (as ``?record=`` takes it:
         `list_examples`, e.g. ``crowsnest-set``; it comes before a file of that name without ``.json``) or the path
@@ -799,7 +789,7 @@ class ReplayPanel(w.VBox):
         else:
             self._load_file(record, path)
 
-    @_in_language
+    @i18n.in_own_language
     def load_file(self, path: str) -> bool:
         """Load the record file at ``path`` (a str, relative to the app's folder or absolute inside it:
         `widgets.paths.app_path`) and show step 0; the File box then names it. Returns True on success; False with
@@ -831,7 +821,7 @@ class ReplayPanel(w.VBox):
         self.path.value = path
         return True
 
-    @_in_language
+    @i18n.in_own_language
     def _on_upload(self, change) -> None:
         files = change["new"]
         if self._busy or not files:
@@ -856,7 +846,7 @@ class ReplayPanel(w.VBox):
             self._busy = False
 
     # ----- drawing ------------------------------------------------------------------
-    @_in_language
+    @i18n.in_own_language
     def _show(self) -> None:
         state, record = self.state, self.record
         n, k = self.n_steps, self.step
@@ -1063,7 +1053,7 @@ class ReplayPanel(w.VBox):
             return None
         return (self.hand_select.value or 0) if self.game is not None else 0, k
 
-    @_in_language
+    @i18n.in_own_language
     def _on_comment_typed(self, change) -> None:
         """Keep a comment typed but not saved as a draft of its step (shown again there; counts as unsaved)."""
         if self._setting_comment or self.record is None:
@@ -1298,7 +1288,7 @@ class ReplayPanel(w.VBox):
         """The time budget of the next analysis: the "Time budget" list's choice (seconds per hand)."""
         return float(self.analysis_budget.value)
 
-    @_in_language
+    @i18n.in_own_language
     def _analysis_tick(self, token: int, run: AnalysisRun) -> bool:
         """One tick of a running analysis' clock: show its progress with the seconds elapsed, and what it proved
         since the panel last drew it. Returns False (the clock stops) once the analysis is finished, cancelled or
@@ -1415,7 +1405,7 @@ class ReplayPanel(w.VBox):
         self._analysis_by_step = annotations.analysis_by_step(shown)
         self._show_analysis()
 
-    @_in_language
+    @i18n.in_own_language
     def _run_analysis(self, record: HandRecord, token: int, run: AnalysisRun) -> None:
         """The analysis of ``record`` (in the background thread, or in the caller's), then its result or error in
         the panel, unless it was cancelled or another hand was loaded meanwhile (``token`` no longer current)."""
@@ -1480,7 +1470,7 @@ class ReplayPanel(w.VBox):
         cls = "rook-analysis-error" if error else "rook-analysis-info"
         self.analysis_status.value = f"<span class='{cls}' style='{style}'>{escape(message, quote=False)}</span>"
 
-    @_in_language
+    @i18n.in_own_language
     def _on_goto(self, change) -> None:
         """The "Go to" list of costly cards: show the chosen card's step (the position just after it)."""
         if self._goto_sync or change["new"] == GOTO_NONE:

@@ -16,7 +16,6 @@ note, English); the panel's words, messages and the plots' titles and labels are
 """
 from __future__ import annotations
 
-import functools
 import math
 import os
 from html import escape
@@ -130,16 +129,6 @@ def plot_tricks(stats: HandStats) -> bytes:
     return _png(fig)
 
 
-def _in_language(method):
-    """Run a panel method in the panel's language (``self.lang``, `rookcore.i18n.using`)."""
-
-    @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
-        with i18n.using(self.lang):
-            return method(self, *args, **kwargs)
-
-    return wrapper
-
 
 def page_language(query: str | None = None) -> tuple[str, list[str]]:
     """The statistics page's language from its query string (``query``; None: the ``QUERY_STRING`` Voila sets),
@@ -211,7 +200,7 @@ class StatsPanel(w.VBox):
         self._notes = notes
         self.draw_words()
 
-    @_in_language
+    @i18n.in_own_language
     def draw_words(self) -> None:
         """The panel's words in its language: the heading and introduction (what the page is, and how to use a
         dask cluster), the parameters' labels and lists, Run, Progress; the page's direction (Persian: right to
@@ -254,7 +243,7 @@ class StatsPanel(w.VBox):
         self.error.value = ""
         self.error.layout.display = "none"
 
-    @_in_language
+    @i18n.in_own_language
     def _on_progress(self, done: int, total: int) -> None:
         self.progress.max = max(1, total)
         self.progress.value = min(done, self.progress.max)
@@ -266,7 +255,7 @@ class StatsPanel(w.VBox):
         self._on_run()
         return self.stats
 
-    @_in_language
+    @i18n.in_own_language
     def _on_run(self, _button=None) -> None:
         self.clear_error()
         deals = self.deals.value
