@@ -26,7 +26,7 @@ import ipywidgets as w
 
 import os
 import re
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlencode
 
 from rookcore import i18n
 from rookcore.examples import list_examples
@@ -151,6 +151,20 @@ def parse_links(query: str) -> dict:
     if errors:
         links["errors"] = errors
     return links
+
+
+def page_language(query: str | None = None) -> tuple[str, list[str]]:
+    """The language a page's query string names (the app, a lesson, the statistics page), read by `parse_links`.
+
+    Args: ``query`` (str | None) the page's query string ("?lang=de"; None: Voila's ``QUERY_STRING``).
+    Returns (code, notes): the `rookcore.i18n` code ("en" when the link names none or an unknown one) and the
+    one-line notes to show (one for an unknown code, in English). Raises nothing."""
+    query = os.environ.get("QUERY_STRING", "") if query is None else query
+    values = parse_qs(query.lstrip("?"), keep_blank_values=True).get("lang")
+    if not values:
+        return "en", []
+    links = parse_links(urlencode({"lang": values[-1]}))  # the app's reading of ?lang=, nothing else of the link
+    return links.get("lang", "en"), list(links.get("errors", ()))
 
 
 def _link_errors(params: dict, links: dict, errors: list) -> None:

@@ -51,6 +51,9 @@ class AppPage(w.VBox):
     def __init__(self, rules=None, query: str | None = None, lang: str | None = None, wait: float = WAIT_SECONDS,
                  timer: bool = True) -> None:
         self._args = (rules, query, lang)
+        from .app import page_language  # noqa: PLC0415 - the app module does not import this one
+
+        self.lang = i18n.normalize(lang) if lang else page_language(query)[0]  # said before the app opens
         self.app = None
         self.session: learners.LearnerSession | None = None
         self._lock = threading.RLock()  # the waiting clock's thread and the kernel's both open the app
@@ -59,9 +62,9 @@ class AppPage(w.VBox):
         super().__init__([])
         self.add_class("rook-app-page")
         if learners.learners_dir() is None:  # nothing is kept for anyone: no id needed
-            self._open(learners.open_session(None))
+            self._open(self._session(None))
             return
-        with i18n.using(i18n.normalize(lang) if lang else None):
+        with i18n.using(self.lang):
             words = escape(_("Opening your game…"))
         self.opening = w.HTML(f"<p class='rook-app-opening' style='color:#555'>{words}</p>")
         self.children = [self.learner_id, self.opening]
@@ -79,11 +82,17 @@ class AppPage(w.VBox):
             learner = learners.new_learner_id()
         if self.learner_id.learner != learner:
             self.learner_id.learner = learner  # the browser keeps it (a fresh one, or its own in canonical form)
-        self._open(learners.open_session(learner, value.get("stored") is True))
+        self._open(self._session(learner, value.get("stored") is True))
 
     def time_out(self) -> None:
         """No id came in time: open the app for this page alone (kept nowhere, said in its status line)."""
-        self._open(learners.open_session(None))
+        self._open(self._session(None))
+
+    def _session(self, learner: str | None, stored: bool = True) -> learners.LearnerSession:
+        """`rookcore.learners.open_session` for ``learner`` (None: this page alone), its note in the page's
+        language."""
+        with i18n.using(self.lang):
+            return learners.open_session(learner, stored)
 
     def _open(self, session: learners.LearnerSession) -> None:
         """Build the app for ``session`` and show it: once, or again when a learner's session comes after this

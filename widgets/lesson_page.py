@@ -12,28 +12,14 @@ Kept apart from `widgets.lessons` because `widgets.app` imports that module (no 
 """
 from __future__ import annotations
 
-import os
 from html import escape
-from urllib.parse import parse_qs, urlencode
 
 import ipywidgets as widgets
 
 from widgets import lessons
-from widgets.app import parse_links
+from widgets.app import page_language
 
 
-def page_language(query: str | None = None) -> tuple[str, list[str]]:
-    """The language a lesson page's query string names, as the app reads it (`widgets.app.parse_links`).
-
-    Args: ``query`` (str | None) the page's query string ("?lang=de"; None: Voila's ``QUERY_STRING``).
-    Returns (code, notes): the `rookcore.i18n` code ("en" when the link names none or an unknown one) and the
-    one-line notes to show (one for an unknown code, in English). Raises nothing."""
-    query = os.environ.get("QUERY_STRING", "") if query is None else query
-    values = parse_qs(query.lstrip("?"), keep_blank_values=True).get("lang")
-    if not values:
-        return "en", []
-    links = parse_links(urlencode({"lang": values[-1]}))  # the app's reading of ?lang=, nothing else of the link
-    return links.get("lang", "en"), list(links.get("errors", ()))
 
 
 def start_lesson(slug: str, query: str | None = None, progress: lessons.Progress | None = None) -> widgets.VBox:

@@ -17,7 +17,6 @@ note, English); the panel's words, messages and the plots' titles and labels are
 from __future__ import annotations
 
 import math
-import os
 from html import escape
 from io import BytesIO
 import ipywidgets as w
@@ -130,15 +129,6 @@ def plot_tricks(stats: HandStats) -> bytes:
 
 
 
-def page_language(query: str | None = None) -> tuple[str, list[str]]:
-    """The statistics page's language from its query string (``query``; None: the ``QUERY_STRING`` Voila sets),
-    read as the app reads it (`widgets.app.parse_links`): (the code, English when none or an unknown one is given;
-    the notes to show, e.g. for an unknown ``?lang=``). Raises nothing."""
-    from .app import parse_links  # noqa: PLC0415 - the app's reading of links, loaded with the page only
-
-    links = parse_links(query if query is not None else os.environ.get("QUERY_STRING", ""))
-    notes = [line for line in links.get("errors", ()) if "?lang=" in line]
-    return links.get("lang", i18n.SOURCE), notes
 
 
 class StatsPanel(w.VBox):
@@ -154,6 +144,8 @@ class StatsPanel(w.VBox):
                  scheduler: str = "", lang: str | None = None, query: str | None = None, **kwargs):
         notes: list[str] = []
         if lang is None:
+            from .app import page_language  # noqa: PLC0415 - the app's reading of links, loaded with the page only
+
             lang, notes = page_language(query)
         self.lang = i18n.normalize(lang)
         self.stats: HandStats | None = None

@@ -132,6 +132,15 @@ def test_no_id_in_time_opens_a_game_of_the_page_s_own_and_says_so(kept_dir):
     assert not kept_dir.exists()
 
 
+def test_the_words_before_the_app_opens_are_in_the_link_s_language(kept_dir):
+    page = AppPage(query="?lang=de", timer=False)
+    assert "Ihr Spiel wird geöffnet" in page.children[1].value
+    page.time_out()
+    english = learners.open_session(None).note
+    assert page.session.note and page.session.note != english  # the page-only game's note, said in German
+    assert page.app.lang == "de"
+
+
 def test_an_id_that_comes_late_still_opens_the_learner_s_game_unless_the_page_was_used(kept_dir):
     own = _page(ID_A).app.play_panel
     _act(own)
