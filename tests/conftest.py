@@ -4,8 +4,22 @@ user's ~/.crowsnest-rook/progress.json."""
 import os
 import tempfile
 
+import pytest
+
 os.environ["ROOK_PROGRESS_FILE"] = os.path.join(tempfile.mkdtemp(prefix="rook-progress-"), "progress.json")
 
 # The game in play (rookcore.saved) is kept nowhere unless a test asks: the Voila server and notebooks inherit this,
 # so every page load starts a new game as the tests expect.
 os.environ["ROOK_GAME_FILE"] = ""
+
+
+@pytest.fixture
+def kept_dir(monkeypatch, tmp_path):
+    """The kept-game folder of a test (`rookcore.learners`): ``$ROOK_GAME_FILE`` is ``<tmp>/kept/game.json``; no
+    ``$ROOK_KEEP_DAYS``."""
+    from rookcore import learners, saved  # noqa: PLC0415 - only the tests that use the fixture load them
+
+    folder = tmp_path / "kept"
+    monkeypatch.setenv(saved.GAME_FILE_ENV, str(folder / "game.json"))
+    monkeypatch.delenv(learners.KEEP_DAYS_ENV, raising=False)
+    return folder

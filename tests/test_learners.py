@@ -21,14 +21,6 @@ ID_A = "0123456789abcdef0123456789abcdef"
 ID_B = "fedcba9876543210fedcba9876543210"
 
 
-@pytest.fixture
-def kept_dir(monkeypatch, tmp_path):
-    """The kept-game folder of this test: ``$ROOK_GAME_FILE`` is ``<tmp>/kept/game.json``; no ``$ROOK_KEEP_DAYS``."""
-    folder = tmp_path / "kept"
-    monkeypatch.setenv(saved.GAME_FILE_ENV, str(folder / "game.json"))
-    monkeypatch.delenv(learners.KEEP_DAYS_ENV, raising=False)
-    return folder
-
 
 def _acted_table(seed: int, actions: int = 1) -> Table:
     """A table where the learner has made ``actions`` moves (the AIs in between)."""

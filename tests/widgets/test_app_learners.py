@@ -9,7 +9,7 @@ import time
 import pytest
 
 from rookcore import learners, saved
-from rookcore.hand import Phase
+from panel_actions import act_once
 from widgets.app import build_app
 from widgets.learner import AppPage, LearnerId
 
@@ -23,14 +23,6 @@ WENT_ON = ("Your game went on in another page after this one opened: moves made 
 NEWER = "This game is open in a newer page"
 
 
-@pytest.fixture
-def kept_dir(monkeypatch, tmp_path):
-    """The kept-game folder: ``$ROOK_GAME_FILE`` is ``<tmp>/kept/game.json``."""
-    folder = tmp_path / "kept"
-    monkeypatch.setenv(saved.GAME_FILE_ENV, str(folder / "game.json"))
-    monkeypatch.delenv(learners.KEEP_DAYS_ENV, raising=False)
-    return folder
-
 
 def _text(html: str) -> str:
     return re.sub(r"<[^>]+>", "", html)
@@ -43,18 +35,6 @@ def _page(learner=ID_A, query: str = "", stored: bool = True) -> AppPage:
     page.app.play_panel.pace = 0
     return page
 
-
-def _act(panel) -> None:
-    """One learner action through the panel's own handlers (the first offer)."""
-    t = panel.table
-    if t.state.phase is Phase.DISCARD:
-        panel.discard(t.discard_options()[:t.rules.nest_size])
-    elif t.state.phase is Phase.AUCTION:
-        panel.call_pass()
-    elif t.state.phase is Phase.TRUMP:
-        panel.name_trump("R")
-    else:
-        panel.play_card(t.legal_for_learner()[0].card)
 
 
 def _where(panel) -> tuple:
@@ -77,8 +57,8 @@ def test_the_page_waits_for_the_id_then_opens_the_learner_s_game(kept_dir):
 def test_two_learners_on_one_server_keep_two_games_through_reloads(kept_dir):
     a, b = _page(ID_A).app.play_panel, _page(ID_B).app.play_panel
     for _ in range(3):
-        _act(a)
-    _act(b)
+        act_once(a)
+    act_once(b)
     want_a, want_b = _where(a), _where(b)
     assert want_a != want_b
     again_a, again_b = _page(ID_A).app.play_panel, _page(ID_B).app.play_panel  # each reloads their page
@@ -86,7 +66,7 @@ def test_two_learners_on_one_server_keep_two_games_through_reloads(kept_dir):
     assert _text(again_a.status.value).startswith("Welcome back: your game goes on")
     assert _text(again_b.status.value).startswith("Welcome back: your game goes on")
     assert NEWER not in again_a.status.value + again_a.header.value
-    _act(again_b)  # B's page keeps B's game, A's file is not touched
+    act_once(again_b)  # B's page keeps B's game, A's file is not touched
     assert saved.load_table(kept_dir / "learners" / ID_A / "game.json").table.state.step == want_a[1]
     assert saved.load_table(kept_dir / "learners" / ID_B / "game.json").table.state.step == again_b.table.state.step
 
@@ -115,7 +95,7 @@ def test_a_browser_that_cannot_keep_the_id_plays_a_game_kept_nowhere(kept_dir):
     panel = page.app.play_panel
     assert not page.session.kept and not panel.keep
     assert NOT_KEPT in _text(panel.status.value)
-    _act(panel)
+    act_once(panel)
     assert NOT_KEPT not in panel.status.value  # said once, quietly
     assert not kept_dir.exists()
 
@@ -143,7 +123,7 @@ def test_the_words_before_the_app_opens_are_in_the_link_s_language(kept_dir):
 
 def test_an_id_that_comes_late_still_opens_the_learner_s_game_unless_the_page_was_used(kept_dir):
     own = _page(ID_A).app.play_panel
-    _act(own)
+    act_once(own)
     want = _where(own)
     late = AppPage(query="", timer=False)
     late.time_out()
@@ -154,7 +134,7 @@ def test_an_id_that_comes_late_still_opens_the_learner_s_game_unless_the_page_wa
     used.time_out()
     first = used.app
     first.play_panel.pace = 0
-    _act(first.play_panel)
+    act_once(first.play_panel)
     used.learner_id.report = {"id": ID_A, "stored": True}
     assert used.app is first and used.session.learner is None  # the game played on the page stays
 
@@ -170,7 +150,7 @@ def test_the_first_learner_adopts_the_game_of_the_single_file(kept_dir):
     single = build_app(query="").play_panel  # the previous layout: one file for the account
     single.pace = 0
     for _ in range(2):
-        _act(single)
+        act_once(single)
     want = _where(single)
     page = _page(ID_A)
     assert page.session.adopted and _where(page.app.play_panel) == want
@@ -184,8 +164,8 @@ def test_the_first_learner_adopts_the_game_of_the_single_file(kept_dir):
 def _own_game(learner=ID_A):
     """The learner's own page, after two actions: (its panel, the kept file, its bytes)."""
     panel = _page(learner).app.play_panel
-    _act(panel)
-    _act(panel)
+    act_once(panel)
+    act_once(panel)
     path = panel._keep_target()
     return panel, path, path.read_bytes()
 
@@ -195,9 +175,9 @@ def test_a_deal_link_plays_beside_the_learner_s_game(kept_dir):
     linked = _page(ID_A, "?deal=42").app.play_panel
     assert linked._keep_target() == kept_dir / "learners" / ID_A / "deal.json"
     assert "Your own game is kept: open the app without ?deal= to go on with it." in linked.status.value
-    _act(linked)
+    act_once(linked)
     assert path.read_bytes() == before
-    _act(own)  # the first page goes on keeping its game: no "newer page"
+    act_once(own)  # the first page goes on keeping its game: no "newer page"
     assert own.keep and NEWER not in own.status.value + own.header.value
     assert saved.load_table(path).table.state.step == own.table.state.step
     again = _page(ID_A, "?deal=42").app.play_panel  # a reload of the link goes on with the link's game
@@ -215,14 +195,14 @@ def test_another_link_shows_the_learner_s_game_without_taking_it_over(kept_dir, 
     linked = page.app.play_panel
     assert _where(linked) == _where(own)  # the learner's own game, on show
     assert saved.file_stamp(path) == stamp and saved.keeper(path) == own.page  # not taken over
-    _act(own)  # the first page keeps its game
+    act_once(own)  # the first page keeps its game
     assert own.keep and NEWER not in own.status.value + own.header.value
     after = path.read_bytes()
     assert after != before
-    _act(linked)  # moves on the link's page now: the game went on elsewhere, so they are not kept
+    act_once(linked)  # moves on the link's page now: the game went on elsewhere, so they are not kept
     assert not linked.keep and WENT_ON in _text(linked.status.value)
     assert path.read_bytes() == after and saved.keeper(path) == own.page
-    _act(own)
+    act_once(own)
     assert own.keep and NEWER not in own.status.value
 
 
@@ -230,10 +210,10 @@ def test_a_link_page_keeps_the_game_once_the_learner_plays_there(kept_dir):
     own, path, before = _own_game()
     linked = _page(ID_A, "?record=crowsnest-made").app.play_panel
     assert path.read_bytes() == before
-    _act(linked)  # nothing happened elsewhere: this page takes the game on, as a newer page would
+    act_once(linked)  # nothing happened elsewhere: this page takes the game on, as a newer page would
     assert linked.keep and saved.keeper(path) == linked.page
     assert saved.load_table(path).table.state.step == linked.table.state.step
-    _act(own)
+    act_once(own)
     assert not own.keep and NEWER in own.status.value
 
 
@@ -242,7 +222,7 @@ def test_a_plain_page_still_takes_the_game_over(kept_dir):
     first, path, _before = _own_game()
     second = _page(ID_A).app.play_panel
     assert saved.keeper(path) == second.page
-    _act(first)
+    act_once(first)
     assert not first.keep and NEWER in first.status.value
 
 

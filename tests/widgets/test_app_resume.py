@@ -11,6 +11,7 @@ import pytest
 from rookcore import records, saved
 from rookcore.hand import Phase
 from rookcore.rules import get_rules
+from panel_actions import act_once
 from widgets.app import build_app
 
 
@@ -25,18 +26,6 @@ def kept(monkeypatch, tmp_path):
 def _text(html: str) -> str:
     return re.sub(r"<[^>]+>", "", html)
 
-
-def _act(panel) -> None:
-    """One learner action through the panel's own handlers (the first offer)."""
-    t = panel.table
-    if t.state.phase is Phase.DISCARD:
-        panel.discard(t.discard_options()[:t.rules.nest_size])
-    elif t.state.phase is Phase.AUCTION:
-        panel.call_pass()
-    elif t.state.phase is Phase.TRUMP:
-        panel.name_trump("R")
-    else:
-        panel.play_card(t.legal_for_learner()[0].card)
 
 
 def _app():
@@ -68,7 +57,7 @@ def test_a_reload_resumes_the_game_where_it_was(kept):
     first = _app()
     assert not first.play_panel.resumed and kept.exists()  # kept from the first drawing on
     for _ in range(3):
-        _act(first.play_panel)
+        act_once(first.play_panel)
     before = first.play_panel.table
     second = _app()
     table = second.play_panel.table
@@ -79,7 +68,7 @@ def test_a_reload_resumes_the_game_where_it_was(kept):
     assert status.startswith("Welcome back: your game goes on (hand 1, N–S 0 · E–W 0; kept on ")
     assert status.endswith(table.prompt()) and "New game starts a fresh one." in status
     # and it goes on: a move on the resumed game is kept too
-    _act(second.play_panel)
+    act_once(second.play_panel)
     assert saved.load_table().table.state.step == table.state.step
 
 
@@ -92,7 +81,7 @@ def test_a_visitor_who_never_acted_is_greeted_as_new(kept):
     status = _text(visit.play_panel.status.value)
     assert "Welcome back" not in status and "kept on" not in status
     assert visit.play_panel.table.state.step == fetched.play_panel.table.state.step
-    _act(visit.play_panel)  # once the learner has acted, a reload is a return
+    act_once(visit.play_panel)  # once the learner has acted, a reload is a return
     assert _text(_app().play_panel.status.value).startswith("Welcome back: your game goes on")
 
 
@@ -160,7 +149,7 @@ def test_a_finished_game_gives_a_new_game_with_the_same_settings(kept):
 
 
 def test_a_resumed_game_that_can_no_longer_be_kept_says_so(kept, monkeypatch):
-    _act(_app().play_panel)
+    act_once(_app().play_panel)
 
     def refuse(*_args, **_kwargs):
         raise PermissionError("[Errno 13] Permission denied")
@@ -176,18 +165,18 @@ def test_a_resumed_game_that_can_no_longer_be_kept_says_so(kept, monkeypatch):
 def test_the_newest_page_keeps_the_game_and_an_older_one_says_it_no_longer_does(kept):
     _app()
     a = _app().play_panel
-    _act(a)
+    act_once(a)
     assert a.keep and "newer page" not in a.status.value  # alone so far
     b = _app().play_panel  # the app opened again (another tab, or a reload while the old page's AIs still move)
-    _act(a)
+    act_once(a)
     assert not a.keep
     assert "This game is open in a newer page, which keeps it from now on: moves made here are not kept." in \
         a.status.value
-    _act(a)
+    act_once(a)
     assert "newer page" not in a.status.value  # said once in the status line, which moves on to the turn prompts,
     assert "moves made here are not kept" in a.header.value  # and kept in view in the header
     assert saved.load_table().table.state.step == b.table.state.step  # the older page wrote nothing more
-    _act(b)
+    act_once(b)
     assert b.keep and "newer page" not in b.status.value and "not kept" not in b.header.value
     assert saved.load_table().table.state.step == b.table.state.step
 
@@ -232,7 +221,7 @@ def test_a_game_kept_by_the_previous_release_resumes(kept):
 
 
 def test_a_file_of_an_unknown_format_is_set_aside_with_a_note(kept):
-    _act(_app().play_panel)
+    act_once(_app().play_panel)
     doc = json.loads(kept.read_text())
     doc["format"] = "crowsnest-kept-game/99"
     kept.write_text(json.dumps(doc))
@@ -249,13 +238,13 @@ def test_a_deal_link_is_kept_beside_the_learner_s_own_game(kept):
     own = _app()
     own.settings.level.value = "random"
     own.play_panel.speed.value = 0.3
-    _act(own.play_panel)
+    act_once(own.play_panel)
     own_step = own.play_panel.table.state.step
     linked = build_app(query="?deal=42")
     panel = linked.play_panel
     assert not panel.resumed and panel.table.level == "random" and panel.pace == 0.3
     assert "Your own game is kept: open the app without ?deal= to go on with it." in panel.status.value
-    _act(panel)
+    act_once(panel)
     again = build_app(query="?deal=42")  # a reload of the link goes on with it
     assert again.play_panel.resumed and again.play_panel.table.state.step == panel.table.state.step
     assert _text(again.play_panel.status.value).startswith("Welcome back to deal 42: your game goes on")
@@ -274,7 +263,7 @@ def test_when_the_game_cannot_be_kept_play_goes_on_and_says_so_once(monkeypatch,
     panel = app.play_panel
     assert not panel.keep
     assert "This game cannot be kept for your next visit" in panel.status.value
-    _act(panel)
+    act_once(panel)
     assert "cannot be kept" not in panel.status.value  # said once
     assert "rook-error" not in panel.status.value
 
