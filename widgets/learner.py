@@ -27,9 +27,12 @@ from rookcore import i18n, learners
 from rookcore.i18n import _
 
 STATIC = Path(__file__).parent / "static"
-WAIT_SECONDS = 20.0
-"""How long a page waits for the browser's learner id before it opens a game of its own, kept nowhere (seconds;
-the id comes as soon as the page's widgets are drawn, seconds at most on a loaded machine)."""
+WAIT_SECONDS = 90.0
+"""How long a page waits for the browser's learner id before it opens a game of its own, kept nowhere (seconds).
+The browser reports as soon as the page's widgets are drawn, also when its storage is blocked (``stored``
+false), so the wait runs out only when the page's script never runs; it is counted from the notebook's run, and
+20 pages opened at once on a 2-core server took up to 3 minutes to draw (benchmarks/load.py), so a short wait
+made most of them build the app twice and could leave a card table undrawn."""
 
 
 class LearnerId(anywidget.AnyWidget):

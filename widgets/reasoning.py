@@ -16,6 +16,8 @@ import ipywidgets as widgets
 from rookcore.ai import describe_action
 from rookcore.i18n import _, localize, ngettext, pgettext
 
+from .clicks import close_with_parts
+
 MAX_CANDIDATES = 8  # candidates shown; the rest are folded one click away
 
 
@@ -94,7 +96,7 @@ class ReasoningPane(widgets.VBox):
         if children != old:
             self.moves.children = children
             for w in old[len(children):] + [w for w, n in zip(old, children) if w is not n]:
-                w.close()  # a dropped move's widget: free it in the kernel and the page
+                close_with_parts(w)  # a dropped move's widget (and its layout, style): free them in the kernel and page
         self.note.value = self._note(bool(children), table.state.is_over)
 
     def _note(self, any_moves: bool, over: bool) -> str:
