@@ -380,7 +380,8 @@ def start_sentence(analysis: dict, record: HandRecord, running: bool = False) ->
 def auction_facts(record: HandRecord, analysis: dict) -> dict | None:
     """The auction judged double dummy from what ``analysis`` (of ``record``, from its first lead) proves — the
     questions of `rookcore.analysis.judge_auction`, answered from the proven range of the declaring team's final
-    points (both questions depend on those points only, and rise with them):
+    points (both questions depend on those points only, and rise with them), or under Partnership's tie rule from
+    the report's ``start_made`` (the bid question's own answer; the points of best play do not decide it there):
     ``{"team": "N–S" | "E–W" (the declaring team), "bid": points, "makeable": True | False | None (not proven
     yet), "highest": (lo, hi) (the highest bid of the rule set's range the team reaches: proven between lo and
     hi; None for "not even the lowest bid"), "bid_min", "bid_max": the rule set's bid range (points), "exact":
@@ -390,18 +391,35 @@ def auction_facts(record: HandRecord, analysis: dict) -> dict | None:
     state = _check_record(record).replay()
     if facts is None or state.declarer is None or state.high_bid is None:
         return None
-    from .analysis.bounds import bid_threshold_key, highest_bid_key  # noqa: PLC0415
+    from .analysis.bounds import bid_threshold_key, highest_bid_key, two_outcome_apart  # noqa: PLC0415
 
     team = state.declarer & 1
-    made, highest = bid_threshold_key(state), highest_bid_key(state)
-    lo, hi = facts[_TEAM_KEYS[team]]
-    pairs = [(p, 0) if team == 0 else (0, p) for p in (lo, hi)]
-    made_lo, made_hi = made(pairs[0]), made(pairs[1])
-    makeable = made_lo if made_lo == made_hi else None
-    top = (highest(pairs[0]), highest(pairs[1]))
+    if two_outcome_apart(state.rules):
+        makeable, top = _two_outcome_auction(state, analysis.get("start_made"))
+    else:
+        made, highest = bid_threshold_key(state), highest_bid_key(state)
+        lo, hi = facts[_TEAM_KEYS[team]]
+        pairs = [(p, 0) if team == 0 else (0, p) for p in (lo, hi)]
+        made_lo, made_hi = made(pairs[0]), made(pairs[1])
+        makeable = made_lo if made_lo == made_hi else None
+        top = (highest(pairs[0]), highest(pairs[1]))
     return {"team": TEAM_NAMES[team], "bid": state.high_bid, "makeable": makeable, "highest": top,
             "bid_min": state.rules.bid_min, "bid_max": state.rules.bid_max,
             "exact": makeable is not None and top[0] == top[1]}
+
+
+def _two_outcome_auction(state, made: bool | None) -> tuple[bool | None, tuple[int | None, int | None]]:
+    """Partnership's auction judgement from the bid question's own answer ``made`` (the report's ``start_made``;
+    None: not proven): (makeable, (lo, hi) of the highest makeable bid) — the points of the solver's best play do
+    not answer it under the tie rule (`rookcore.analysis.bounds.two_outcome_apart`), so only what ``made`` proves
+    is said: made, the highest is the bid or more; not made, it is below the bid (None: not even the lowest)."""
+    rules, bid = state.rules, state.high_bid
+    if made is None:
+        return None, (None, rules.bid_max)
+    if made:
+        return True, (bid, rules.bid_max)
+    below = bid - rules.bid_step
+    return False, (None, below if below >= rules.bid_min else None)
 
 
 def _highest_clause(facts: dict) -> str:
