@@ -18,6 +18,7 @@ _TEAMS = (lambda: pgettext("team", "N–S"), lambda: pgettext("team", "E–W"))
 _COLOURS = {"R": lambda: pgettext("colour", "Red"), "Y": lambda: pgettext("colour", "Yellow"),
             "G": lambda: pgettext("colour", "Green"), "B": lambda: pgettext("colour", "Black")}
 _BIRDS = {"Crow": lambda: pgettext("card", "Crow"), "Rook": lambda: pgettext("card", "Rook")}
+_PLAYERS = {"AI": lambda: pgettext("player", "AI"), "you": lambda: pgettext("player", "you")}
 _PHASES = {"auction": lambda: pgettext("phase", "auction"), "discard": lambda: pgettext("phase", "discard"),
            "trump": lambda: pgettext("phase", "trump"), "play": lambda: pgettext("phase", "play"),
            "done": lambda: pgettext("phase", "done")}
@@ -45,6 +46,13 @@ def colour_name(letter: str) -> str:
 def bird_name(name: str) -> str:
     """The bird card's name ``name`` ("Crow" or "Rook", `Rules.bird_name`) in the active language."""
     word = _BIRDS.get(name)
+    return word() if word else name
+
+
+def player_name(name: str) -> str:
+    """Who played a seat, as a record's ``meta.players`` names it: the two names the app writes ("AI", "you":
+    `rookcore.table.Table.record`) in the active language, any other name (a person's) as it is. Raises nothing."""
+    word = _PLAYERS.get(name)
     return word() if word else name
 
 

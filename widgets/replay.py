@@ -63,7 +63,7 @@ from rookcore.i18n import N_, _, localize, ngettext, pgettext
 from rookcore.records import GameRecord, HandRecord, RecordError
 from rookcore.rules import Rules
 from rookcore.table import watch_view
-from rookcore.words import card_text, colour_name, rules_title, seat_name, team_name
+from rookcore.words import card_text, colour_name, player_name, rules_title, seat_name, team_name
 
 from .cards import border_legend, card_svg, hand_svg
 from .clicks import SecondClick
@@ -863,7 +863,7 @@ class ReplayPanel(w.VBox):
             return
         rules = state.rules
         players = (record.meta or {}).get("players") or {}
-        who = " · ".join(f"{seat_name(i)}: {escape(str(players[s]))}" for i, s in enumerate(SEATS) if s in players)
+        who = " · ".join(f"{seat_name(i)}: {escape(player_name(str(players[s])))}" for i, s in enumerate(SEATS) if s in players)
         dealer = escape(_("dealer {seat}", seat=seat_name(state.dealer)))
         self.title.value = (f"<b>{escape(rules_title(rules))}</b> — {dealer}"
                             + (f" <span class='rook-replay-players' style='color:#666'>({who})</span>" if who else ""))
