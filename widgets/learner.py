@@ -114,6 +114,10 @@ class AppPage(w.VBox):
                 self.children = [self.learner_id, w.HTML(f"<p><i>{escape(text)}</i></p>")]
                 return
             self.app, self.session = app, session
+            if session.learner is not None:
+                from .lessons import use_learner_progress  # noqa: PLC0415 - loaded with the app
+
+                use_learner_progress(session.learner)  # the Learn tab shows this learner's own progress
             self.children = [self.learner_id, app] if learners.learners_dir() is not None else [app]
 
     def _may_reopen(self, session: learners.LearnerSession) -> bool:

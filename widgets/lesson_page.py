@@ -16,7 +16,9 @@ from html import escape
 
 import ipywidgets as widgets
 
+from rookcore import learners
 from widgets import lessons
+from widgets.learner import LearnerId
 from widgets.app import page_language
 
 
@@ -37,6 +39,26 @@ def start_lesson(slug: str, query: str | None = None, progress: lessons.Progress
         note.add_class("rook-link-message")
         parts.append(note)
     parts.append(lessons.start_lesson(slug, progress))
+    if progress is None and lessons.PROGRESS.path is None and learners.learners_dir() is not None:
+        parts.append(_learner_id(slug))
     head = widgets.VBox(parts)
     head.add_class("rook-lesson-head")
     return head
+
+
+def _learner_id(slug: str) -> LearnerId:
+    """The browser's learner id (`widgets.learner.LearnerId`, as on the app's page): once it is reported, the
+    page keeps its progress in that learner's own file (`widgets.lessons.use_learner_progress`; a bad id gets a
+    fresh one, given back) and marks lesson ``slug`` visited there. Until then progress stays in memory."""
+    tracker = LearnerId()
+
+    def reported(change) -> None:
+        value = change["new"] if isinstance(change["new"], dict) else {}
+        learner = learners.parse_learner_id(value.get("id")) or learners.new_learner_id()
+        if tracker.learner != learner:
+            tracker.learner = learner
+        lessons.use_learner_progress(learner)
+        lessons.PROGRESS.visit(slug)
+
+    tracker.observe(reported, names="report")
+    return tracker

@@ -62,7 +62,7 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
-from rookcore import i18n, lesson_text, teaching
+from rookcore import i18n, learners, lesson_text, teaching
 from rookcore.cards import Card
 from rookcore.i18n import N_, _, ngettext, pgettext
 from rookcore.words import card_text, colour_name, rules_title, seat_name, team_name
@@ -170,6 +170,7 @@ class Progress:
         self._lock = threading.RLock()  # the `watch` thread reloads while the kernel's thread records
         self._watcher: threading.Thread | None = None
         self._unwatch = threading.Event()
+        self._watch_every: float | None = None  # a `watch` asked for (it follows `move_to`)
         self._load()
 
     # persistence
@@ -217,6 +218,7 @@ class Progress:
         """Check the file every ``every`` seconds in a daemon thread and `reload` when it changed, so that a
         page shows what the learner did in another (a lesson opened from the app's Learn tab). Once per
         `Progress`; nothing without a file."""
+        self._watch_every = every
         if self.path is None or self._watcher is not None:
             return
 
@@ -249,6 +251,29 @@ class Progress:
         if watcher is not None:
             self._unwatch.set()
             watcher.join(timeout)
+
+    def move_to(self, path: str | os.PathLike) -> None:
+        """Keep this progress in the file ``path`` from now on (a learner's own file, once the page knows the
+        learner: `use_learner_progress`): it then holds what the file held plus, when the progress was kept in
+        memory until now, what was recorded here (a page's visit before its learner was known). Listeners are told;
+        a `watch` asked for follows the new file. The same path again changes nothing. Raises nothing."""
+        path = pathlib.Path(path)
+        with self._lock:
+            if path == self.path:
+                return
+            carried = self._state() if self.path is None else ([], {}, {})
+            self.path = path
+            self.visited, self.correct, self.attempts = [], {}, {}
+            self._load()
+            self.visited += [v for v in carried[0] if v not in self.visited]
+            for kind, answers in carried[1].items():
+                self.correct.setdefault(kind, set()).update(answers)
+            for kind, n in carried[2].items():
+                self.attempts[kind] = self.attempts.get(kind, 0) + n
+            self._changed()
+        if self._watch_every is not None:
+            self.stop_watching()
+            self.watch(self._watch_every)
 
     def _changed(self) -> None:
         self._save()
@@ -297,12 +322,37 @@ class Progress:
 PROGRESS_FILE_ENV = "ROOK_PROGRESS_FILE"
 
 
-def progress_path() -> pathlib.Path | None:
-    """Where `PROGRESS` is kept: ``$ROOK_PROGRESS_FILE`` if set (empty: None, in memory only), else
+def shared_progress() -> pathlib.Path:
+    """The one progress file of earlier releases (and of a server that keeps no learner's game):
     ``~/.crowsnest-rook/progress.json``."""
+    return pathlib.Path.home() / ".crowsnest-rook" / "progress.json"
+
+
+def progress_path() -> pathlib.Path | None:
+    """Where `PROGRESS` is kept when a page opens: ``$ROOK_PROGRESS_FILE`` if set (empty: None, in memory only);
+    else, when each learner's games are kept (`rookcore.learners.learners_dir`), in memory until the page knows
+    its learner (`use_learner_progress`: then ``learners/<id>/progress.json``, issue 27); else `shared_progress`."""
     if PROGRESS_FILE_ENV in os.environ:
         return pathlib.Path(os.environ[PROGRESS_FILE_ENV]) if os.environ[PROGRESS_FILE_ENV] else None
-    return pathlib.Path.home() / ".crowsnest-rook" / "progress.json"
+    return None if learners.learners_dir() is not None else shared_progress()
+
+
+def use_learner_progress(learner_id: str) -> None:
+    """Keep `PROGRESS` in the learner's own folder from now on (``learners/<id>/progress.json``, beside their
+    kept game: `rookcore.learners.learner_dir`), so each learner of a class sees and changes only their own
+    progress; the first learner takes over the shared file of earlier releases (`shared_progress`), once. Nothing
+    changes when ``$ROOK_PROGRESS_FILE`` names the file or nothing is kept for learners. Raises nothing (a bad id
+    or an unwritable folder: the progress stays where it is)."""
+    if PROGRESS_FILE_ENV in os.environ or learners.learners_dir() is None:
+        return
+    try:
+        target, shared = learners.learner_dir(learner_id) / "progress.json", shared_progress()
+        if not target.exists() and shared.is_file():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(shared, target)  # one learner takes it over; nobody else sees it again
+    except (ValueError, OSError):
+        return
+    PROGRESS.move_to(target)
 
 
 PROGRESS = Progress(progress_path())

@@ -348,7 +348,10 @@ def test_progress_file(tmp_path):
 def test_progress_path_default_and_environment(monkeypatch, tmp_path):
     monkeypatch.delenv("ROOK_PROGRESS_FILE", raising=False)
     monkeypatch.setattr(lessons.pathlib.Path, "home", staticmethod(lambda: tmp_path))
+    monkeypatch.setenv("ROOK_GAME_FILE", "")  # nothing kept for learners: the one shared file
     assert lessons.progress_path() == tmp_path / ".crowsnest-rook" / "progress.json"
+    monkeypatch.setenv("ROOK_GAME_FILE", str(tmp_path / "kept" / "game.json"))  # each learner's own, once known
+    assert lessons.progress_path() is None
     monkeypatch.setenv("ROOK_PROGRESS_FILE", str(tmp_path / "p.json"))
     assert lessons.progress_path() == tmp_path / "p.json"
     monkeypatch.setenv("ROOK_PROGRESS_FILE", "")
