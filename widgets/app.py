@@ -55,6 +55,12 @@ RTL_STYLE = ("<style>.rook-app.rook-rtl {direction: rtl; text-align: right}"
              ".rook-app.rook-rtl .rook-decision, .rook-app.rook-rtl .rook-score-meaning {unicode-bidi: plaintext}"
              # signed scores ("+70", "−90") alone in a cell read left to right
              ".rook-app.rook-rtl .rook-hand-end-table td, .rook-app.rook-rtl .rook-score-table td {direction: ltr}"
+             # a checkbox keeps a gap to its words, which now stand on its left; labels keep theirs to their box
+             ".rook-app.rook-rtl .widget-checkbox input[type='checkbox'] {margin: 0 0 0 8px}"
+             ".rook-app.rook-rtl .widget-checkbox {column-gap: 4px}"
+             ".rook-app.rook-rtl .widget-inline-hbox > .widget-label {margin: 0 0 0 10px; padding-left: 2px}"
+             ".rook-app.rook-rtl .rook-settings-bird {margin: 2px 168px 2px 0 !important}"
+             ".rook-app.rook-rtl .widget-button i {margin: 0 0 0 4px}"
              "</style>")
 """The page laid out right to left (Persian): the app's boxes, tabs and labels from the right; paths and numbers
 typed in boxes stay left to right; the card table draws its own mirrored view (`widgets.table_view.mirrored`)."""
@@ -218,7 +224,15 @@ MESSAGE_LINES = (".rook-status", ".rook-save-result", ".rook-replay-error", ".ro
                  ".rook-annotate-result", ".rook-analysis-status", ".rook-replay-comment")
 MESSAGE_STYLE = (f"<style>{', '.join(MESSAGE_LINES)} {{overflow-wrap: anywhere}}"
                  ".rook-app .widget-tab > .widget-tab-contents, .rook-app .lm-TabPanel-stackedPanel {padding: 4px 6px}"
-                 ".rook-app .rook-app-header, .rook-app .rook-play-ruleset {min-height: 0}</style>")
+                 ".rook-app .rook-app-header, .rook-app .rook-play-ruleset {min-height: 0}"
+                 # Replay's buttons as wide as their words in any language (German's long ones), at least as
+                 # wide as in English; the file box wide enough for its placeholder, but never wider than the pane
+                 ".rook-app .rook-replay .widget-button {width: auto !important; min-width: 44px}"
+                 ".rook-app .rook-replay .rook-annotate-save, .rook-app .rook-replay .rook-annotate-delete "
+                 "{min-width: 130px}"
+                 ".rook-app .rook-replay-path {width: 440px !important; max-width: 100%}"
+                 ".rook-app .rook-annotate-path {width: 420px !important; max-width: 100%}"
+                 ".rook-app .rook-annotate-path > .widget-label {width: auto !important; min-width: 80px}</style>")
 """Status and result lines and Replay's comment break anywhere: a long word (a 300-character file name, a comment
 without spaces) stays on the page."""
 

@@ -112,12 +112,24 @@ PLAY_STYLE = ("<style>.rook-play .widget-html, .rook-play .widget-html-content {
               ".rook-play .widget-box > * {flex-shrink: 0}"
               ".rook-play .rook-status {margin: 0 0 2px} .rook-play .rook-header {margin: 0}"
               ".rook-play .rook-actions .widget-button {height: 30px; margin: 2px 3px 2px 0}"
-              ".rook-play .rook-actions {margin-top: 4px}</style>")
+              ".rook-play .rook-actions {margin-top: 4px}"
+              # the auction line and the discard prompt wrap inside the pane (a phone, long words, Persian)
+              ".rook-play .rook-auction .widget-box > .rook-auction-history {flex: 1 1 0; min-width: 0}"
+              ".rook-play .rook-discard > .rook-discard-count {flex: 1 1 240px; min-width: 0}"
+              ".rook-play .rook-auction-history .widget-html-content, .rook-play .rook-discard-count "
+              ".widget-html-content {white-space: normal; overflow-wrap: anywhere; flex-shrink: 1; min-width: 0}"
+              # the score sheet fits the side pane; if it cannot, its own box scrolls sideways (not the pane)
+              ".rook-play .rook-score-sheet {min-width: 0; max-width: 100%}"
+              ".rook-play .rook-score-sheet .widget-html-content {flex-shrink: 1; min-width: 0; width: 100%}"
+              ".rook-play .rook-score-scroll {overflow-x: auto; max-width: 100%}</style>")
 """The Play tab's spacing: text lines and buttons packed close, so that the table and the learner's controls fit a
-laptop's window (1366×768 and 1024×768) without scrolling."""
+laptop's window (1366×768 and 1024×768) without scrolling; the auction line and the discard prompt wrap, and the
+score sheet keeps to the side pane's width."""
 _TABLE_STYLE = ("<style>.rook-score-table, .rook-tally-table {border-collapse: collapse}"
-                ".rook-score-table td, .rook-score-table th {padding: 2px 6px; border-bottom: 1px solid #ddd;"
-                " text-align: right} .rook-score-table th {white-space: nowrap}</style>")
+                ".rook-score-table {width: 100%; font-size: 12px; line-height: 1.25}"
+                ".rook-score-table td, .rook-score-table th {padding: 1px 2px; border-bottom: 1px solid #ddd;"
+                " text-align: right} .rook-score-table td {white-space: nowrap}"
+                " .rook-score-table th {white-space: normal; font-size: 10.5px; font-weight: 600}</style>")
 
 
 def _safe(method):
@@ -705,7 +717,7 @@ class PlayPanel(widgets.VBox):
         totals = escape(pgettext("score sheet", "Totals"))
         foot = (f"<tr><th colspan='7' style='text-align:{end}'>{totals}</th>"
                 f"<th>{tot['NS']}</th><th>{tot['EW']}</th></tr>")
-        self.score_html.value = (f"{_TABLE_STYLE}<div style='overflow-x:auto'><table class='rook-score-table'>"
+        self.score_html.value = (f"{_TABLE_STYLE}<div class='rook-score-scroll' style='overflow-x:auto'><table class='rook-score-table'>"
                                  f"{head}{rows}{foot}</table></div>")
         if sheet["game_over"]:
             win = sheet["winner"]

@@ -155,7 +155,7 @@ class StatsPanel(w.VBox):
         self.deals = w.IntText(value=deals, description="Deals", style=STYLE, layout=w.Layout(width="260px"))
         self.seed = w.IntText(value=seed, description="Seed", style=STYLE, layout=w.Layout(width="260px"))
         self.level = w.Dropdown(options=list(LEVELS), value=level if level in LEVELS else "rules",
-                                description="AI level", style=STYLE, layout=w.Layout(width="260px"))
+                                description="AI level", style=STYLE, layout=w.Layout(width="420px"))
         self.scheduler = w.Text(value=scheduler, description="Dask scheduler",
                                 placeholder="empty = this machine, or tcp://host:8786", style=STYLE,
                                 layout=w.Layout(width="420px"))

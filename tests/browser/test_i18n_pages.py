@@ -17,6 +17,11 @@ OVERFLOWING = """() => [...document.querySelectorAll('.rook-app button, .rook-ap
     .map(b => b.textContent.trim())"""
 
 
+SCORE_FIT = """() => [...document.querySelectorAll('.rook-play .rook-score-sheet')].filter(e => e.offsetParent !== null)
+    .map(e => [e.querySelector('.rook-score-table').getBoundingClientRect().width, e.clientWidth])"""
+"""The score sheet's table width and its box's width (px), once the hand is scored."""
+
+
 def _open(page, voila_url: str, lang: str) -> None:
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(f"{voila_url}?lang={lang}&deal=4242", wait_until="domcontentloaded")
@@ -82,6 +87,8 @@ def test_a_hand_in_german_and_persian(voila_url, page, artifacts_dir, lang):
     done = _play_hand(page)
     assert done
     assert not page.evaluate(OVERFLOWING), page.evaluate(OVERFLOWING)
+    fits = page.evaluate(SCORE_FIT)  # at 1366×768 the whole score sheet shows in the side pane, no column clipped
+    assert fits and all(table <= box + 1 for table, box in fits), f"score table wider than its box: {fits}"
     page.screenshot(path=str(artifacts_dir / f"i18n-{lang}-end.png"))
     assert_no_traceback(page)
 

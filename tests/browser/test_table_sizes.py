@@ -48,6 +48,18 @@ def _check_fits(page, situation: str, width: int, height: int) -> None:
     assert not outside, f"{situation} at {width}x{height}: outside the window: {outside}"
 
 
+WIDER_THAN_BOX = """() => [...document.querySelectorAll('.rook-play .rook-auction, .rook-play .rook-discard')]
+    .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+    .map(e => `${e.className.match(/rook-[a-z-]+/)[0]}: ${e.scrollWidth} px in ${e.clientWidth} px`)"""
+
+
+def _check_wraps(page, situation: str, size: str) -> None:
+    """The auction line and the discard prompt (its "N chosen" counter too) wrap inside their box at any size:
+    neither box is wider inside than it shows (nothing cut off at the side)."""
+    wide = page.evaluate(WIDER_THAN_BOX)
+    assert not wide, f"{situation} at {size}: cut off at the side: {wide}"
+
+
 def _names_in(text: str, names: set[str]) -> set[str]:
     return {n for n in names if re.search(rf"(?<![\w]){re.escape(n)}(?![\w])", text)}
 
@@ -93,6 +105,8 @@ def test_a_hand_by_tapping_cards(voila_url, browser, artifacts_dir, variant, siz
             assert not leaked, f"the reasoning names cards the learner cannot see: {sorted(leaked)}"
             if size in LAPTOPS:
                 _check_fits(page, situation, width, height)
+            if situation in ("auction", "discard"):
+                _check_wraps(page, situation, size)
             if situation in shots:
                 shots.discard(situation)
                 page.screenshot(path=str(artifacts_dir / f"table-{variant}-{size}-{situation}.png"))
