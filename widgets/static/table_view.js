@@ -380,6 +380,13 @@ export default {
       ro.observe(root);
     }
     enqueue();
-    return () => { if (ro) ro.disconnect(); clearTimeout(reasonTimer); };
+    // A table still undrawn a second later (seen with 20 pages opening at once on a loaded machine: the felt drawn,
+    // no seat or card, so the learner could not play) reads the model again, once a second for a minute.
+    let tries = 0;
+    const redraw = setInterval(() => {
+      if (root.dataset.token || ++tries > 60) clearInterval(redraw);
+      else if (!busy) enqueue();
+    }, 1000);
+    return () => { if (ro) ro.disconnect(); clearTimeout(reasonTimer); clearInterval(redraw); };
   },
 };
