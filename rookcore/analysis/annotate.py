@@ -14,9 +14,7 @@ For each card of the record, from the position before it (all hands known, see `
   that is the outcome of ``best``'s play; under Partnership's tie rule (7–7 pays no bonus) it is searched apart.
 
 ``step`` is the record's step number (`HandRecord.actions()` index), ``trick`` is 1-based. ``start`` is the
-double-dummy result (NS, EW final captured points) from the first lead. Under Partnership's tie rule only, the
-report adds ``"start_made"`` (a documented extension): the bid question's answer at the first analysed position
-(true: the declaring team reaches its bid against best defence), which ``start``'s points do not decide there.
+double-dummy result (NS, EW final captured points) from the first lead.
 
 Best play maximises own − other final points (with a majority bonus the team totals are not constant). Hence, in
 Partnership only (a 7–7 split pays no bonus, so the total is 100 or 120), ``loss`` measured in own points can in rare
@@ -116,8 +114,6 @@ def analyze_hand(record: HandRecord, question_threshold: int = 10, solver: Solve
             progress(done, len(todo), list(cards))
     start = None if res is None else {"NS": res.ns, "EW": res.ew}
     report = {"variant": record.variant, "start": start, "cards": cards}
-    if made_next is not None:
-        report["start_made"] = made_next  # Partnership: the bid question's own answer (module doc)
     final = record.replay()
     if not final.is_over and not final.passed_out:
         report["complete"] = False  # as `score` says of an unfinished hand: the cards played so far

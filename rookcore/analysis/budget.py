@@ -151,8 +151,6 @@ class _Hand:
                 report["start"] = {"NS": pair[0], "EW": pair[1]}
             else:
                 report["start_range"] = {"NS": list(first.team_range(0)), "EW": list(first.team_range(1))}
-            if two_outcome_apart(self.rules) and self.made[0] is not _UNKNOWN:
-                report["start_made"] = self.made[0]  # Partnership: the bid question's own answer (module doc)
         final = self.record.replay()
         if not final.is_over and not final.passed_out:
             report["complete"] = False
