@@ -18,6 +18,7 @@ from __future__ import annotations
 import threading
 from html import escape
 from pathlib import Path
+from typing import Callable
 
 import anywidget
 import ipywidgets as w
@@ -43,6 +44,22 @@ class LearnerId(anywidget.AnyWidget):
     _esm = STATIC / "learner_id.js"
     report = traitlets.Dict().tag(sync=True)
     learner = traitlets.Unicode("").tag(sync=True)
+
+    def on_learner(self, callback: Callable[[str, bool], None]) -> None:
+        """Call ``callback(learner, stored)`` when the browser reports: ``learner`` the id it sent in canonical form
+        (`rookcore.learners.parse_learner_id`), or a fresh id (`rookcore.learners.new_learner_id`) when the report
+        is not a dict or its id is missing or invalid; ``stored`` True only when the report says the browser kept
+        its id. The id is given back to the browser (``learner``) when it differs from the browser's own, so the
+        browser keeps the fresh or canonical one. The one reader of the report for every page (the app's page, a
+        lesson page). Raises nothing itself (``callback``'s errors propagate)."""
+        def reported(change) -> None:
+            value = change["new"] if isinstance(change["new"], dict) else {}
+            learner = learners.parse_learner_id(value.get("id")) or learners.new_learner_id()
+            if self.learner != learner:
+                self.learner = learner
+            callback(learner, value.get("stored") is True)
+
+        self.observe(reported, names="report")
 
 
 class AppPage(w.VBox):
@@ -71,21 +88,11 @@ class AppPage(w.VBox):
             words = escape(_("Opening your game…"))
         self.opening = w.HTML(f"<p class='rook-app-opening' style='color:#555'>{words}</p>")
         self.children = [self.learner_id, self.opening]
-        self.learner_id.observe(self._reported, names="report")
+        self.learner_id.on_learner(lambda learner, stored: self._open(self._session(learner, stored)))
         if timer:
             self._timer = threading.Timer(wait, self.time_out)
             self._timer.daemon = True
             self._timer.start()
-
-    def _reported(self, change) -> None:
-        """The browser's report: open the app for its id (a bad or missing one: a fresh id, given back)."""
-        value = change["new"] if isinstance(change["new"], dict) else {}
-        learner = learners.parse_learner_id(value.get("id"))
-        if learner is None:
-            learner = learners.new_learner_id()
-        if self.learner_id.learner != learner:
-            self.learner_id.learner = learner  # the browser keeps it (a fresh one, or its own in canonical form)
-        self._open(self._session(learner, value.get("stored") is True))
 
     def time_out(self) -> None:
         """No id came in time: open the app for this page alone (kept nowhere, said in its status line)."""

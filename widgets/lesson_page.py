@@ -22,8 +22,6 @@ from widgets.learner import LearnerId
 from widgets.app import page_language
 
 
-
-
 def start_lesson(slug: str, query: str | None = None, progress: lessons.Progress | None = None) -> widgets.VBox:
     """Open lesson ``slug`` ("03-nest-and-trump") in the language of the page's link (`page_language`): set it for
     the page, mark the lesson visited and return the page's head (the right-to-left style when needed, a note for
@@ -40,25 +38,18 @@ def start_lesson(slug: str, query: str | None = None, progress: lessons.Progress
         parts.append(note)
     parts.append(lessons.start_lesson(slug, progress))
     if progress is None and lessons.PROGRESS.path is None and learners.learners_dir() is not None:
-        parts.append(_learner_id(slug))
+        parts.append(_learner_id())
     head = widgets.VBox(parts)
     head.add_class("rook-lesson-head")
     return head
 
 
-def _learner_id(slug: str) -> LearnerId:
+def _learner_id() -> LearnerId:
     """The browser's learner id (`widgets.learner.LearnerId`, as on the app's page): once it is reported, the
     page keeps its progress in that learner's own file (`widgets.lessons.use_learner_progress`; a bad id gets a
-    fresh one, given back) and marks lesson ``slug`` visited there. Until then progress stays in memory."""
+    fresh one, given back: `widgets.learner.LearnerId.on_learner`); the lesson's visit, recorded in memory when the
+    page opened, is carried into that file (`widgets.lessons.Progress.move_to`). Until then progress stays in
+    memory."""
     tracker = LearnerId()
-
-    def reported(change) -> None:
-        value = change["new"] if isinstance(change["new"], dict) else {}
-        learner = learners.parse_learner_id(value.get("id")) or learners.new_learner_id()
-        if tracker.learner != learner:
-            tracker.learner = learner
-        lessons.use_learner_progress(learner)
-        lessons.PROGRESS.visit(slug)
-
-    tracker.observe(reported, names="report")
+    tracker.on_learner(lambda learner, _stored: lessons.use_learner_progress(learner))
     return tracker
