@@ -23,12 +23,9 @@ from ..words import colour_word, seat_word
 KINDS = ("call", "discard", "trump", "play")
 
 
-def random_score() -> Message:
-    """What the random player's scores mean (`Decision.score_meaning`), said later (`rookcore.i18n.Message`)."""
-    return lazy.gettext("Score: 1 for the move picked at random, 0 for the others.")
-
-
-RANDOM_SCORE = random_score()
+RANDOM_SCORE = lazy.gettext("Score: 1 for the move picked at random, 0 for the others.")
+"""What the random player's scores mean (`Decision.score_meaning`): a `rookcore.i18n.Message`, made once and said in
+the reader's language when it is shown."""
 
 
 @dataclass(frozen=True)
@@ -226,7 +223,7 @@ class RandomPlayer:
             return Decision(action, (Candidate(action, 1.0, lazy.gettext("random")),),
                             lazy.ngettext("{seat} puts back {count} card chosen at random.",
                                           "{seat} puts back {count} cards chosen at random.", n, seat=who, count=n),
-                            obs.seat, kind, score_meaning=random_score())
+                            obs.seat, kind, score_meaning=RANDOM_SCORE)
         legal = list(obs.legal)
         action = legal[self.rng.randrange(len(legal))]
         cands = (Candidate(action, 1.0, lazy.gettext("random")),) + tuple(
@@ -235,4 +232,4 @@ class RandomPlayer:
         return Decision(action, cands, lazy.ngettext("{seat} picks at random among {count} legal move.",
                                                      "{seat} picks at random among {count} legal moves.", n,
                                                      seat=who, count=n),
-                        obs.seat, kind, score_meaning=random_score())
+                        obs.seat, kind, score_meaning=RANDOM_SCORE)

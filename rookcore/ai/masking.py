@@ -46,9 +46,8 @@ __all__ = ["hidden_from", "cards_of", "mask_decision", "names_hidden_card", "wai
 
 
 
-def hidden_note() -> Message:
-    """The note of a candidate whose cards are masked (a `rookcore.i18n.Message`)."""
-    return lazy.gettext("the cards and their points are shown when the hand is over")
+HIDDEN_NOTE = lazy.gettext("the cards and their points are shown when the hand is over")
+"""The note of a candidate whose cards are masked (a `rookcore.i18n.Message`, said when shown)."""
 
 
 def _other_moves(kind: str, seat: int) -> tuple[MaskedAction, Message]:
@@ -62,9 +61,6 @@ def _other_moves(kind: str, seat: int) -> tuple[MaskedAction, Message]:
                 lazy.gettext("the best other choice of cards to bury; shown when the hand is over"))
     return (MaskedAction(lazy.gettext("another move"), lazy.gettext("{seat} makes another move", seat=who)),
             lazy.gettext("the best of its other choices; shown when the hand is over"))
-
-
-HIDDEN_NOTE = hidden_note()
 
 
 def hidden_from(state: HandState, seat: int) -> frozenset[Card]:
@@ -152,7 +148,7 @@ def _mask_candidate(cand: Candidate, hidden: frozenset[Card], seat: int) -> Cand
     """``cand`` as seen: its action in words if its cards are hidden (with `HIDDEN_NOTE`), the note replaced
     by ``public_note`` when a card of its ``secret`` is hidden."""
     if cards_of(cand.action) & hidden:
-        return Candidate(_masked_action(cand.action, seat), cand.score, cand.public_note or hidden_note())
+        return Candidate(_masked_action(cand.action, seat), cand.score, cand.public_note or HIDDEN_NOTE)
     if cand.secret & hidden:
         return Candidate(cand.action, cand.score, cand.public_note)
     return cand
@@ -200,7 +196,7 @@ def mask_decision(decision: Decision, hidden: frozenset[Card], rules: Rules) -> 
     explanation = _explanation(decision, hidden)
     if names_hidden_card(explanation, hidden, rules):  # the safety pass: a sentence that still names one
         explanation = waiting_sentence(decision.seat)
-    candidates = tuple(c if not names_hidden_card(c.note, hidden, rules) else replace(c, note=hidden_note())
+    candidates = tuple(c if not names_hidden_card(c.note, hidden, rules) else replace(c, note=HIDDEN_NOTE)
                        for c in candidates)
     if (action is decision.action and explanation == decision.explanation
             and candidates == decision.candidates):

@@ -37,26 +37,14 @@ def call_score(margin: float) -> Message:
                         "scores −0.5, so the AI bids only when its estimate covers the bid.", margin=margin)
 
 
-def discard_score() -> Message:
-    """What the rule-based player's discard scores mean (a `Message`)."""
-    return lazy.gettext("Score: the strength of the cards it keeps with that colour as trump: the tricks it expects "
-                        "to take, plus 0.1 for each trump.")
-
-
-def trump_score() -> Message:
-    """What the rule-based player's trump scores mean (a `Message`)."""
-    return lazy.gettext("Score: the strength of the hand with that colour as trump: the tricks it expects to take, "
-                        "plus 0.1 for each trump.")
-
-
-def play_score() -> Message:
-    """What the rule-based player's card scores mean (a `Message`)."""
-    return lazy.gettext("Score: the points the card is expected to win for its side on this trick (the chance of "
-                        "taking the trick, less the chance of losing it, times the points at stake), less the points "
-                        "it is worth kept for a later trick.")
-
-
-CALL_SCORE, DISCARD_SCORE, TRUMP_SCORE, PLAY_SCORE = call_score(5.0), discard_score(), trump_score(), play_score()
+# What the rule-based player's discard, trump and card scores mean (`Message` values, made once, said when shown)
+DISCARD_SCORE = lazy.gettext("Score: the strength of the cards it keeps with that colour as trump: the tricks it "
+                             "expects to take, plus 0.1 for each trump.")
+TRUMP_SCORE = lazy.gettext("Score: the strength of the hand with that colour as trump: the tricks it expects to take, "
+                           "plus 0.1 for each trump.")
+PLAY_SCORE = lazy.gettext("Score: the points the card is expected to win for its side on this trick (the chance of "
+                          "taking the trick, less the chance of losing it, times the points at stake), less the "
+                          "points it is worth kept for a later trick.")
 
 
 # --------------------------------------------------------------------------- rule-set facts
@@ -378,7 +366,7 @@ class RuleBasedPlayer:
                                "is over.",
                                "{seat} buries {count} cards and keeps its trumps; the cards are shown when the hand "
                                "is over.", n, seat=who, count=n)
-        return Decision(action, tuple(unique), why, seat, "discard", frozenset(kept), public, discard_score())
+        return Decision(action, tuple(unique), why, seat, "discard", frozenset(kept), public, DISCARD_SCORE)
 
     # ---------------------------------------------------------------- trump (§1.4)
     def _trump(self, obs: Observation) -> Decision:
@@ -411,7 +399,7 @@ class RuleBasedPlayer:
         why = _sentence(reason, fact)
         public = lazy.gettext("{seat} names {colour} trump, its strongest colour.", seat=who,
                               colour=colour_word(col))
-        return Decision(action, tuple(cands), why, seat, "trump", frozenset(held), public, trump_score())
+        return Decision(action, tuple(cands), why, seat, "trump", frozenset(held), public, TRUMP_SCORE)
 
     # ---------------------------------------------------------------- play (§1.5, §3)
     def _play(self, obs: Observation) -> Decision:
@@ -426,7 +414,7 @@ class RuleBasedPlayer:
         cands = self._pick(cands, lambda a: int(a.card))
         action = cands[0].action
         why = ctx.explain(action.card, info[action.card], len(legal))
-        return Decision(action, tuple(cands), why, obs.seat, "play", score_meaning=play_score())
+        return Decision(action, tuple(cands), why, obs.seat, "play", score_meaning=PLAY_SCORE)
 
 
 def best_trump_score(rules: Rules, cards: list[Card], colour: str) -> float:

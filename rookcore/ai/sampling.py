@@ -29,19 +29,12 @@ PLAN_WORLDS = 12   # worlds per call / discard / trump decision
 MAKE_CONFIDENCE = 0.6  # a bid needs this estimated chance of making
 
 
-def call_score() -> Message:
-    """What the strong player's call scores mean (a `rookcore.i18n.Message`)."""
-    return lazy.gettext("Score of a bid: the percent of the sampled deals in which it is made; Pass shows the percent "
-                        "a bid needs.")
-
-
-def margin_score() -> Message:
-    """What the strong player's discard, trump and card scores mean (a `rookcore.i18n.Message`)."""
-    return lazy.gettext("Score: by how many points the AI's side ends the hand ahead of the other side in hand score, "
-                        "on average over the sampled deals (below 0: behind).")
-
-
-CALL_SCORE, MARGIN_SCORE = call_score(), margin_score()
+# What the strong player's scores mean (`rookcore.i18n.Message` values, made once, said when shown): its calls, and
+# its discards, trumps and cards
+CALL_SCORE = lazy.gettext("Score of a bid: the percent of the sampled deals in which it is made; Pass shows the "
+                          "percent a bid needs.")
+MARGIN_SCORE = lazy.gettext("Score: by how many points the AI's side ends the hand ahead of the other side in hand "
+                            "score, on average over the sampled deals (below 0: behind).")
 
 
 @dataclass
@@ -72,17 +65,11 @@ class _Tally:
         return len(self.weights) > 1
 
 
-WEIGHTING = "a deal giving a bidder a hand too weak for its bid counts 0.3"
-
-
-BURIED = "guessing that the declarer buried the cards an AI would bury"
-
-
 def _deals(n: int, weighted: bool, seat: int, explain: bool = False, buried: bool = False) -> Message:
     """"12 deals that fit what S has seen" (``seat`` S), with ", weighted by the bids" when the bids weighted them;
-    ``explain`` gives how instead (`WEIGHTING`, from `SamplingPlayer._bid_weight`), and with ``buried`` (the
-    deals' hidden discard is modelled, `model_discard`) how the nest was guessed (`BURIED`). Returns a
-    `rookcore.i18n.Message`."""
+    ``explain`` gives how instead (a deal giving a bidder a hand too weak for its bid counts 0.3,
+    `SamplingPlayer._bid_weight`), and with ``buried`` (the deals' hidden discard is modelled, `model_discard`) how
+    the nest was guessed. Returns a `rookcore.i18n.Message`."""
     who = seat_word(seat)
     if not explain and weighted:
         return lazy.ngettext("{count} deal that fits what {seat} has seen, weighted by the bids",
@@ -443,7 +430,7 @@ class SamplingPlayer:
                                 "{chance:.0%} of them with about {points:.0f} points captured; a low bid leaves room "
                                 "to raise later.", team=team_word(obs.seat & 1), need=need,
                                 deals=_deals(n, weighted, obs.seat, True), chance=made, points=points)
-        return Decision(chosen, tuple(cands), text, obs.seat, "call", score_meaning=call_score())
+        return Decision(chosen, tuple(cands), text, obs.seat, "call", score_meaning=CALL_SCORE)
 
     # ----- discard and trump --------------------------------------------------------
     def _discard(self, obs: Observation) -> Decision:
@@ -508,4 +495,4 @@ class SamplingPlayer:
         text = _why(obs, best, runner, opening)
         secret = cards_of(runner[0]) if runner else frozenset()  # the chosen action's cards are its own
         return Decision(chosen.action, tuple(cands), text, obs.seat, phase_kind(obs), secret,
-                        _why(obs, best, runner, opening, masked=True), margin_score())
+                        _why(obs, best, runner, opening, masked=True), MARGIN_SCORE)
