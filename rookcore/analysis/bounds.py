@@ -251,31 +251,14 @@ class Prover:
         self.on_test = on_test
         self.tests = 0
 
-    def test(self, pos: Position, t: int) -> bool:
-        """Is the value of ``pos`` (best play, solver's scale) at least ``t``? Decided by one null-window search per
-        card of the seat to act at most (cards whose bracket already answers are not searched; the search stops at
-        the first card that settles it). Narrows ``pos``'s bracket and its children's. A finished hand: compared."""
-        if pos.lo >= t:
-            return True
-        if pos.hi < t:
-            return False
-        solver = self.solver
-        root = solver._root(pos.state)
-        reps = list(root.reps)
-        for c in list(pos.links):  # a linked card that is not a representative stands for its run's representative
-            r = root.runs.get(c)
-            if r is not None and r not in pos.links:
-                pos.links[r] = pos.links[c]
-        sofar, maxi = root.sofar, pos.maximise
-        rem = t - sofar
-        # cards whose bracket does not already answer; first those proven best so far (the card played, linked,
-        # is often best), the others in the solver's representative order
-        todo = [c for c in reps if (pos.child(c)[1] >= t if maxi else pos.child(c)[0] < t)]
-        todo.sort(key=lambda c: -pos.child(c)[0] if maxi else pos.child(c)[1])
+    def _search_cards(self, root, cards: list[int], rem: int) -> dict[int, int | None]:
+        """One null-window search at ``rem`` (remainder scale: the threshold less ``root.sofar``) of each of
+        ``cards`` (legal cards of ``root``, a `dd._Root`, in the order to try), shared between the solver's threads
+        (`_Root._each`), stopping at the first card that settles the root (at least ``rem`` for the maximising
+        side, below it for the other). Adds the nodes searched to the solver's count. Returns {card: fail-soft
+        remainder value after it, or None: not searched}; raises what the solver raises."""
+        maxi = root.maximise
         settled = threading.Event()
-        if any((pos.child(c)[0] >= t) if maxi else (pos.child(c)[1] < t) for c in reps):
-            settled.set()
-            todo = []
 
         def value(c: int, child, _local: dict) -> int | None:
             if settled.is_set():
@@ -287,11 +270,37 @@ class Prover:
                 settled.set()
             return g
 
+        if not cards:
+            return {}
         n0 = root.eng.node_count()
         try:
-            found = root._each(todo, value) if todo else {}
+            return root._each(cards, value)
         finally:
-            solver.nodes += root.eng.node_count() - n0
+            self.solver.nodes += root.eng.node_count() - n0
+
+    def test(self, pos: Position, t: int) -> bool:
+        """Is the value of ``pos`` (best play, solver's scale) at least ``t``? Decided by one null-window search per
+        card of the seat to act at most (cards whose bracket already answers are not searched; the search stops at
+        the first card that settles it). Narrows ``pos``'s bracket and its children's. A finished hand: compared."""
+        if pos.lo >= t:
+            return True
+        if pos.hi < t:
+            return False
+        root = self.solver._root(pos.state)
+        reps = list(root.reps)
+        for c in list(pos.links):  # a linked card that is not a representative stands for its run's representative
+            r = root.runs.get(c)
+            if r is not None and r not in pos.links:
+                pos.links[r] = pos.links[c]
+        sofar, maxi = root.sofar, pos.maximise
+        rem = t - sofar
+        # cards whose bracket does not already answer; first those proven best so far (the card played, linked,
+        # is often best), the others in the solver's representative order
+        todo = [c for c in reps if (pos.child(c)[1] >= t if maxi else pos.child(c)[0] < t)]
+        todo.sort(key=lambda c: -pos.child(c)[0] if maxi else pos.child(c)[1])
+        if any((pos.child(c)[0] >= t) if maxi else (pos.child(c)[1] < t) for c in reps):
+            todo = []  # a card's bracket already settles it
+        found = self._search_cards(root, todo, rem)
         top, bottom = pos.outs[-1].hi, pos.outs[0].lo
         for c, g in found.items():
             if g is None:
@@ -357,24 +366,8 @@ class Prover:
         root = self.solver._root(state, 1 + team)
         # N–S view of the core: N–S's points (N–S declaring) or minus E–W's; reaching the bid is v ≥ t
         t = bid if team == 0 else 1 - bid
-        rem, sofar, maxi = t - root.sofar, root.sofar, root.maximise
-        settled = threading.Event()
-
-        def value(c: int, child, _local: dict) -> int | None:
-            if settled.is_set():
-                return None
-            if root.stopped:
-                raise root.stop_error()
-            g = child(c, rem - 1, rem)
-            if (g >= rem) == maxi:
-                settled.set()
-            return g
-
-        n0 = root.eng.node_count()
-        try:
-            found = root._each(list(root.reps), value)
-        finally:
-            self.solver.nodes += root.eng.node_count() - n0
+        sofar, maxi = root.sofar, root.maximise
+        found = self._search_cards(root, list(root.reps), t - sofar)
         gs = [g + sofar for g in found.values() if g is not None]
         if maxi:  # the root is at least its best child: above t if one is, else at most the best bound
             hit = [g for g in gs if g >= t]
