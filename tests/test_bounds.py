@@ -41,6 +41,18 @@ def brute_value(st):
     return points, pair
 
 
+def generated_position(name, seed, left, extra):
+    """(a play-phase position of rule set ``name``: deal ``seed`` at its first lead, then random cards until
+    ``left`` tricks are left and ``extra`` cards of the next are played; the random generator used, to go on)."""
+    rules = get_rules(name)
+    rng = random.Random(seed)
+    st = play_ready(rules, seed, seed % 4)
+    target = (rules.hand_size - left) * 4 + extra
+    while len(st.tricks) * 4 + len(st.trick) < target:
+        st.apply(PLAYS[rng.choice(st.legal_cards())])
+    return st, rng
+
+
 def check_position(st, rng):
     """Every question on one end position against brute force."""
     value, pair = brute_value(st)
@@ -79,12 +91,7 @@ def test_questions_match_brute_force(name, options):
 @given(name=st_.sampled_from(sorted(VARIANTS)), seed=st_.integers(0, 10**6), left=st_.integers(2, 3),
        extra=st_.integers(0, 3))
 def test_questions_match_brute_force_on_generated_positions(name, seed, left, extra):
-    rules = get_rules(name)
-    rng = random.Random(seed)
-    st = play_ready(rules, seed, seed % 4)
-    target = (rules.hand_size - left) * 4 + extra
-    while len(st.tricks) * 4 + len(st.trick) < target:
-        st.apply(PLAYS[rng.choice(st.legal_cards())])
+    st, rng = generated_position(name, seed, left, extra)
     check_position(st, rng)
 
 
@@ -284,9 +291,10 @@ def brute_declarer(st, team):
     return max(vals) if st.to_act % 2 == team else min(vals)
 
 
-def check_bid_question(st, rng, force_core):
-    """`Prover.reaches` at several bids (and `bid_question` at the bid) against brute force; ``force_core``: the
-    core's declaring-team objective even where the points objective answers (every rule set)."""
+def check_bid_question(st, rng):
+    """`Prover.reaches` at several bids (and `bid_question` at the bid) against brute force, with the core's
+    declaring-team objective where `bounds.two_outcome_apart` says so (a test may patch it to force that objective
+    on every rule set); returns the brute-force points of the declaring team."""
     team = st.declarer & 1
     best = brute_declarer(st, team)
     prover = Prover(Solver(threads=1 + rng.randrange(2)))
@@ -297,6 +305,8 @@ def check_bid_question(st, rng, force_core):
         assert prover.reaches(pos, b) == (best >= b), (b, best, pos.decl)
         if bounds.two_outcome_apart(st.rules):
             assert pos.decl[0] <= best <= pos.decl[1]
+    if bounds.two_outcome_apart(st.rules):  # the core's objective answered: the tests at best, best + 1 pin it
+        assert pos.decl == [best, best], (pos.decl, best)
     assert bid_question(st, Solver(threads=1)) == (best >= st.high_bid)
     return best
 
@@ -312,26 +322,18 @@ def test_bid_question_is_the_two_outcome_game(name, options, force_core, monkeyp
     rules = get_rules(name, options)
     for seed in range(8):
         st = end_position(rules, 5200 + seed, 4 if seed % 4 == 0 else 3)
-        check_bid_question(st, random.Random(seed), force_core)
+        check_bid_question(st, random.Random(seed))
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st_.sampled_from(sorted(VARIANTS)), seed=st_.integers(0, 10**6), left=st_.integers(2, 3),
        extra=st_.integers(0, 3), force_core=st_.booleans())
 def test_bid_question_on_generated_positions(name, seed, left, extra, force_core):
-    rules = get_rules(name)
-    rng = random.Random(seed)
-    st = play_ready(rules, seed, seed % 4)
-    target = (rules.hand_size - left) * 4 + extra
-    while len(st.tricks) * 4 + len(st.trick) < target:
-        st.apply(PLAYS[rng.choice(st.legal_cards())])
-    saved = bounds.two_outcome_apart
-    if force_core:
-        bounds.two_outcome_apart = lambda rules: True
-    try:
-        check_bid_question(st, rng, force_core)
-    finally:
-        bounds.two_outcome_apart = saved
+    st, rng = generated_position(name, seed, left, extra)
+    with pytest.MonkeyPatch.context() as mp:  # not the function-scoped fixture: hypothesis runs many examples
+        if force_core:
+            mp.setattr(bounds, "two_outcome_apart", lambda rules: True)
+        check_bid_question(st, rng)
 
 
 def test_partnership_bid_question_differs_from_the_points_objective():
