@@ -496,20 +496,10 @@ def client_cpu_split() -> dict:
 
 
 def client_cpu() -> float:
-    """CPU seconds (user + system) of this process and its children (the browser), psutil; NaN without it."""
-    try:
-        import psutil  # noqa: PLC0415
-    except ImportError:
-        return float("nan")
-    total = 0.0
-    me = psutil.Process()
-    for proc in [me, *me.children(recursive=True)]:
-        try:
-            t = proc.cpu_times()
-            total += t.user + t.system
-        except psutil.Error:
-            pass
-    return total
+    """CPU seconds (user + system) of this process and its children (the browser): the sum of `client_cpu_split`;
+    NaN without psutil."""
+    split = client_cpu_split()
+    return split["browser"] + split["script"]
 
 
 # ----------------------------------------------------------------------------------------------- one learner
