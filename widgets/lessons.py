@@ -66,7 +66,8 @@ from rookcore import i18n, learners, lesson_text, teaching
 from rookcore.cards import Card
 from rookcore.i18n import N_, _, ngettext, pgettext
 from rookcore.words import card_text, colour_name, rules_title, seat_name, team_name
-from rookcore.hand import SEATS
+from rookcore.game import game_winner
+from rookcore.hand import SEATS, team_of
 from rookcore.rules import VARIANTS, Rules, get_rules
 from widgets.card_picker import CardPicker
 from widgets.cards import PALETTE, border_legend, card_label, card_svg, hand_svg
@@ -647,7 +648,7 @@ class ExerciseWidget(widgets.VBox):
             led = _("The trick, {seat} led:", seat=teaching.seat_full_name(ex.trick_leader))
             return f"<div>{trump_badge(ex.trump)}</div><div style='margin:6px 0'>{escape(led)}</div>"
         if self.kind == "score_hand":
-            dec = team_name(ex.declarer & 1)
+            dec = team_name(team_of(ex.declarer))
             rows = [(_("Bid"), _("{bid} by {seat} ({team} declare)", bid=ex.bid,
                                  seat=teaching.seat_full_name(ex.declarer), team=dec))]
             for team in (0, 1):
@@ -655,7 +656,7 @@ class ExerciseWidget(widgets.VBox):
                              ngettext("{points} points ({count} trick)", "{points} points ({count} tricks)",
                                       ex.tricks_won[team], points=ex.captured[team], count=ex.tricks_won[team])))
             rows += [(_("Nest"), _("{points} points, to {team} (took the last trick)", points=ex.nest_points,
-                                   team=team_name(ex.last_trick & 1)) if r.nest_size else _("no nest")),
+                                   team=team_name(team_of(ex.last_trick))) if r.nest_size else _("no nest")),
                      (_("Rule set"), rules_title(r))]
             body = "".join(f"<tr><th style='text-align:start;padding-inline-end:1em'>{escape(k)}</th>"
                            f"<td>{escape(v)}</td></tr>" for k, v in rows)
@@ -954,8 +955,6 @@ def game_end_examples(scores=((310, 305), (305, 305), (295, 330), (250, 280)), t
     """Who wins a game on the given running totals ``scores`` ((N–S, E–W) pairs; ``target`` points to win), as the
     engine decides it (`rookcore.game.game_winner`, rules.md §1.7), one line each in `page_language` (class
     ``rook-game-end-examples``)."""
-    from rookcore.game import game_winner  # noqa: PLC0415
-
     lines = []
     for ns, ew in scores:
         won = game_winner((ns, ew), target)
@@ -1055,7 +1054,7 @@ def show_tally(rules: Rules | str | None = None, seed: int = 0) -> widgets.HTML:
     for i, (leader, cards, winner, pts) in enumerate(h.tricks, 1):
         names = " ".join(f"{seat_name((leader + k) % 4)}:{_label(r, c)}" for k, c in enumerate(cards))
         rows.append(f"<tr><td>{i}</td><td class='rook-ltr'>{escape(names)}</td><td>{escape(seat_name(winner))} "
-                    f"({escape(team_name(winner & 1))})</td><td style='text-align:end'>{pts}</td></tr>")
+                    f"({escape(team_name(team_of(winner)))})</td><td style='text-align:end'>{pts}</td></tr>")
     nest = " ".join(_label(r, c) for c in h.nest)
     last = h.tricks[-1][2]
     heads = ("#", _("cards (leader first)"), _("won by"), _("points"))
@@ -1068,7 +1067,7 @@ def show_tally(rules: Rules | str | None = None, seed: int = 0) -> widgets.HTML:
                                     seat=teaching.seat_full_name(h.declarer), colour=colour_name(h.trump)))]
     if r.nest_size:
         parts[0] += " " + line(_("Nest:"), _("{cards} = {points} points, to {team} (last trick).", cards=nest,
-                                             points=h.nest_points, team=team_name(last & 1)))
+                                             points=h.nest_points, team=team_name(team_of(last))))
     parts.append(line(_("Captured:"), _("{ns_team} {ns} ({ns_tricks} tricks), {ew_team} {ew} ({ew_tricks} tricks).",
                                         ns_team=team_name(0), ns=h.captured[0], ns_tricks=h.tricks_won[0],
                                         ew_team=team_name(1), ew=h.captured[1], ew_tricks=h.tricks_won[1])))

@@ -58,7 +58,7 @@ from rookcore.actions import Bid, Discard, NameTrump, Pass, Play
 from rookcore.ai.base import move_sentence
 from rookcore.cards import Card
 from rookcore.examples import list_examples, load_example
-from rookcore.hand import SEATS, HandState, Phase
+from rookcore.hand import SEATS, HandState, Phase, team_of
 from rookcore.i18n import N_, _, localize, ngettext, pgettext
 from rookcore.records import GameRecord, HandRecord, RecordError
 from rookcore.rules import Rules
@@ -156,10 +156,9 @@ def _safe(method):
     return wrapper
 
 
-
 def _team(seat: int) -> str:
     """The team of ``seat`` in the active language ("N–S")."""
-    return team_name(seat & 1)
+    return team_name(team_of(seat))
 
 
 def _signed(n: int) -> str:
