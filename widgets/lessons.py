@@ -950,11 +950,14 @@ def rule_set_facts(rules: Rules | str | None = None) -> widgets.HTML:
 
 
 @_in_page_language
-def game_end_examples(scores=((310, 305), (305, 305), (295, 330), (250, 280)), target: int = 300
-                      ) -> widgets.HTML:
-    """Who wins a game on the given running totals ``scores`` ((N–S, E–W) pairs; ``target`` points to win), as the
-    engine decides it (`rookcore.game.game_winner`, rules.md §1.7), one line each in `page_language` (class
-    ``rook-game-end-examples``)."""
+def game_end_examples(scores=((310, 305), (305, 305), (295, 330), (250, 280)), target: int | None = None,
+                      rules: Rules | str | None = None) -> widgets.HTML:
+    """Who wins a game on the given running totals ``scores`` ((N–S, E–W) pairs of points), as the engine decides it
+    (`rookcore.game.game_winner`, rules.md §1.7), one line each in `page_language` (class
+    ``rook-game-end-examples``). ``target``: points to win (None: the rule set's own, `Rules.target`); ``rules``:
+    a Rules or variant name (None: the default rule set). Raises RulesError for an unknown variant name."""
+    if target is None:
+        target = _rules(rules).target
     lines = []
     for ns, ew in scores:
         won = game_winner((ns, ew), target)

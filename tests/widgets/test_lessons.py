@@ -448,6 +448,37 @@ def test_example_helpers():
     assert "Dixie Rook" in table.value and "The bird" in table.value
 
 
+def test_game_end_examples_give_the_engine_s_verdict_at_the_rule_set_s_target():
+    """Lesson 6's game-end lines: each verdict is `rookcore.game.game_winner`'s, at the rule set's own target unless
+    one is named."""
+    import dataclasses
+
+    from rookcore.rules import get_rules
+
+    scores = [(310, 305), (305, 305), (295, 330), (250, 280)]
+    html = lessons.game_end_examples(scores).value
+    assert "rook-game-end-examples" in lessons.game_end_examples(scores)._dom_classes
+    assert re.findall(r"<li>(.*?)</li>", html) == [
+        "N–S 310, E–W 305: N–S win", "N–S 305, E–W 305: play another hand",
+        "N–S 295, E–W 330: E–W win", "N–S 250, E–W 280: play another hand"]
+    low = dataclasses.replace(get_rules(), target=250)
+    assert "N–S 250, E–W 280: E–W win" in lessons.game_end_examples(scores, rules=low).value
+    assert "N–S 250, E–W 280: E–W win" in lessons.game_end_examples(scores, target=250).value
+    assert "N–S 310, E–W 305: play another hand" in lessons.game_end_examples(scores, target=400).value
+
+
+def test_rule_set_facts_show_the_engine_s_description():
+    """The rule set's facts table is `Rules.describe`, every line of it, under the rule set's name."""
+    from rookcore.rules import get_rules
+
+    r = get_rules("dixie")
+    html = lessons.rule_set_facts("dixie").value
+    assert lessons.rules_title(r) in html
+    for label, value in r.describe():
+        row = f"<th style='text-align:start;padding-inline-end:1em'>{escape(label)}</th><td>{escape(value)}</td>"
+        assert row in html
+
+
 def test_the_blue_border_is_named_where_it_shows():
     """Each lesson picture with blue-bordered cards says what the border marks there."""
     assert "blue border: a counter" in lessons.show_deck().value
