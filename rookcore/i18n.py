@@ -417,22 +417,19 @@ _MAX_DEPTH = 8  # messages nest a few levels (a sentence, a clause, a word): dee
 def message_json(value: Any) -> Any:
     """``value`` (a `Message`, or a parameter of one) as plain JSON data, so a kept game can say its AI's sentences
     in any language after it is resumed (`rookcore.saved`): a Message as ``{"message": msgid, "plural", "n",
-    "context", "params"}`` (the last four left out when they are None, 1, None and empty), a list as ``{"list": [...]}``, a tuple as ``{"tuple": [...]}``, a datetime as
-    ``{"datetime": ISO text}``; str, int, float, bool and None as they are; anything else as its str. A Message's
-    data is made once and kept with it (a kept game is written after every move, its AI's sentences unchanged):
-    do not change the dict returned. Raises nothing."""
+    "context", "params"}`` (the last four left out when they are None, 1, None and empty), a list as
+    ``{"list": [...]}``, a tuple as ``{"tuple": [...]}``, a datetime as ``{"datetime": ISO text}``; str, int, float,
+    bool and None as they are; anything else as its str. Returns new data each time (a Message keeps nothing
+    derived from it). Raises nothing."""
     if isinstance(value, Message):
-        kept = value.__dict__.get("_json")
-        if kept is None:
-            kept = {"message": value.msgid}
-            if value.plural is not None:
-                kept["plural"], kept["n"] = value.plural, value.n
-            if value.context is not None:
-                kept["context"] = value.context
-            if value.params:
-                kept["params"] = {str(k): message_json(v) for k, v in value.params.items()}
-            value.__dict__["_json"] = kept
-        return kept
+        doc = {"message": value.msgid}
+        if value.plural is not None:
+            doc["plural"], doc["n"] = value.plural, value.n
+        if value.context is not None:
+            doc["context"] = value.context
+        if value.params:
+            doc["params"] = {str(k): message_json(v) for k, v in value.params.items()}
+        return doc
     if isinstance(value, list):
         return {"list": [message_json(v) for v in value]}
     if isinstance(value, tuple):
