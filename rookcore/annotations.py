@@ -27,6 +27,7 @@ from . import records
 from .hand import SEATS, TEAM_NAMES
 from .i18n import N_, _, ngettext, pgettext
 from .records import GameRecord, HandRecord
+from .words import list_text
 
 __all__ = ["MARKS", "MARK_NAMES", "set_comment", "delete_comment", "set_mark", "mark_at", "comment_at",
            "n_steps", "save_record", "analyze", "not_analyzable_reason", "unfinished_note", "apply_analysis_marks",
@@ -477,7 +478,7 @@ def _join(names: list[str]) -> str:
     """Card names as alternatives: "G14", "G14 or B14", "G14, B14 or R14" (in the active language)."""
     if len(names) <= 1:
         return "".join(names)
-    return _("{cards} or {last}", cards=pgettext("list separator", ", ").join(names[:-1]), last=names[-1])
+    return _("{cards} or {last}", cards=list_text(names[:-1]), last=names[-1])
 
 
 def review(record: HandRecord, threshold: int = 10, seat: str = "S", analysis: dict | None = None,

@@ -15,7 +15,7 @@ from typing import Iterable
 
 from .cards import Card
 from .i18n import _, ngettext, pgettext
-from .words import bird_name as bird_word, colour_name
+from .words import bird_name as bird_word, colour_name, list_text
 
 PALETTE: dict[str, str] = {"R": "#c62828", "Y": "#e0a800", "G": "#2e7d32", "B": "#212121"}
 DARK: dict[str, str] = {"R": "#8e0000", "Y": "#7a5c00", "G": "#005005", "B": "#000000"}
@@ -181,7 +181,7 @@ def hand_svg(cards: Iterable[Card], *, bird_name: str = "Crow", red_one: bool = 
     hi, dim = {int(c) for c in highlight}, {int(c) for c in dimmed}
     dx = W * step
     total = W + dx * (len(cards) - 1) if cards else 0
-    names = (pgettext("list separator", ", ").join(_listed(c, bird_name, red_one) for c in cards) if face_up
+    names = (list_text(_listed(c, bird_name, red_one) for c in cards) if face_up
              else ngettext("{count} card", "{count} cards", len(cards), count=len(cards)))
     groups = "".join(
         f'<g transform="translate({i * dx:g},0)">'
