@@ -493,8 +493,3 @@ def judge_auction(state: HandState, solver: Solver | None = None) -> dict[str, A
             hi = mid
     return {"bid": state.high_bid, "team": state.declarer & 1, "makeable": made,
             "highest_makeable": bids[lo - 1] if lo else None}
-
-
-def key_values(pos: Position, key: Callable[[tuple[int, int]], Any]) -> set:
-    """The values ``key`` takes over the possible outcomes of ``pos``."""
-    return {key(o.pair) for o in pos.possible()}
