@@ -92,10 +92,10 @@ def plot_strength(stats: HandStats) -> bytes:
     return _png(fig)
 
 
-def plot_bird(stats: HandStats, bird_name: str = "bird") -> bytes:
+def plot_bird(stats: HandStats, bird_name: str | None = None) -> bytes:
     """Bars: average points of the team dealt the bird vs the other team. PNG bytes. ``bird_name``: how the bird
-    is called, in the active language (default: the word "bird")."""
-    bird_name = _("bird") if bird_name == "bird" else bird_name
+    is called, in the active language (None: the word "bird" in it)."""
+    bird_name = bird_name or _("bird")
     fig = Figure(figsize=FIG_SIZE)
     ax = fig.add_subplot()
     with_bird, without = stats.bird_value()
@@ -279,7 +279,7 @@ class StatsPanel(w.VBox):
 
     def _show(self, stats: HandStats) -> None:
         rules = VARIANTS[stats.variant]
-        bird_name = bird_word(rules.bird_name) if rules.bird else "bird"
+        bird_name = bird_word(rules.bird_name) if rules.bird else None
         title = rules_title(rules)
         self.bid_image.value = plot_bid_success(stats)
         self.strength_image.value = plot_strength(stats)
