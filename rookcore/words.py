@@ -96,20 +96,26 @@ _TEAM_IDS = ("N–S", "E–W")
 _COLOUR_IDS = {"R": "Red", "Y": "Yellow", "G": "Green", "B": "Black"}
 
 
+# made once (a Message is said when shown, in any language): the AI names seats, teams and colours in thousands of
+# sentences a hand
+_SEAT_WORDS = tuple(lazy.pgettext("seat", s) for s in _SEAT_IDS)
+_TEAM_WORDS = tuple(lazy.pgettext("team", t) for t in _TEAM_IDS)
+_COLOUR_WORDS = {letter: lazy.pgettext("colour", name) for letter, name in _COLOUR_IDS.items()}
+
+
 def seat_word(seat: int) -> Message:
     """Seat ``seat`` (0..3) as a `Message` ("N"). Raises IndexError for a seat outside 0..3."""
-    return lazy.pgettext("seat", _SEAT_IDS[seat])
+    return _SEAT_WORDS[seat]
 
 
 def team_word(team: int) -> Message:
     """Team ``team`` (0 = N–S, 1 = E–W) as a `Message`. Raises IndexError outside 0..1."""
-    return lazy.pgettext("team", _TEAM_IDS[team])
+    return _TEAM_WORDS[team]
 
 
 def colour_word(letter: str) -> Message | str:
     """The colour ``letter`` by name as a `Message` ("Red"); an unknown letter as it is. Raises nothing."""
-    word = _COLOUR_IDS.get(letter)
-    return lazy.pgettext("colour", word) if word else letter
+    return _COLOUR_WORDS.get(letter, letter)
 
 
 def card_word(rules, card: Card) -> Message | str:
