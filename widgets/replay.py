@@ -58,7 +58,7 @@ from rookcore.actions import Bid, Discard, NameTrump, Pass, Play
 from rookcore.ai.base import move_sentence
 from rookcore.cards import Card
 from rookcore.examples import list_examples, load_example
-from rookcore.hand import SEATS, HandState, Phase, team_of
+from rookcore.hand import SEATS, TEAMS, HandState, Phase, team_of
 from rookcore.i18n import N_, _, localize, ngettext, pgettext
 from rookcore.records import GameRecord, HandRecord, RecordError
 from rookcore.rules import Rules
@@ -79,7 +79,6 @@ The list shows them in the panel's language (`budget_choices`)."""
 DRAFT_NOTE = N_("This comment is not saved yet: click Save comment to keep it.")
 MAX_UPLOAD_BYTES = records.MAX_RECORD_BYTES  # 1 MB, the engine's own record size cap
 DEFAULT_EXAMPLE = "crowsnest-made"
-TEAM_NAMES = ("N–S", "E–W")
 SMALL_CARD_W = 32    # px, nest and last trick
 
 
@@ -956,8 +955,8 @@ class ReplayPanel(w.VBox):
         box = "border:2px solid #1565c0;border-radius:8px;padding:6px 10px;margin-top:6px;font-size:14px"
         ns, ew = team_name(0), team_name(1)
 
-        def team(key: str) -> str:
-            return team_name(0 if key in ("NS", "N–S") else 1)
+        def team(key: str) -> str:  # a report's team key ("NS", "EW")
+            return team_name(TEAMS.index(key))
 
         if r.get("passed_out"):
             body = escape(_("Passed out: all four seats passed. The same dealer deals again; score {ns} 0 · {ew} 0.",
