@@ -65,35 +65,29 @@ class _Tally:
         return len(self.weights) > 1
 
 
+WEAK_BID_WEIGHT = 0.3
+"""The weight of a sampled deal that gives a bidder a hand too weak for its bid (`SamplingPlayer._bid_weight`)."""
+
+
 def _deals(n: int, weighted: bool, seat: int, explain: bool = False, buried: bool = False) -> Message:
     """"12 deals that fit what S has seen" (``seat`` S), with ", weighted by the bids" when the bids weighted them;
-    ``explain`` gives how instead (a deal giving a bidder a hand too weak for its bid counts 0.3,
-    `SamplingPlayer._bid_weight`), and with ``buried`` (the deals' hidden discard is modelled, `model_discard`) how
-    the nest was guessed. Returns a `rookcore.i18n.Message`."""
+    ``explain`` gives how instead in brackets (how a deal is weighted, `WEAK_BID_WEIGHT`, and with ``buried``, the
+    deals' hidden discard modelled by `model_discard`, how the nest was guessed). Returns a `rookcore.i18n.Message`.
+    """
     who = seat_word(seat)
     if not explain and weighted:
         return lazy.ngettext("{count} deal that fits what {seat} has seen, weighted by the bids",
                              "{count} deals that fit what {seat} has seen, weighted by the bids", n, count=n, seat=who)
-    if explain and weighted and buried:
-        return lazy.ngettext(
-            "{count} deal that fits what {seat} has seen (guessing that the declarer buried the cards an AI would "
-            "bury; weighted: a deal giving a bidder a hand too weak for its bid counts 0.3)",
-            "{count} deals that fit what {seat} has seen (guessing that the declarer buried the cards an AI would "
-            "bury; weighted: a deal giving a bidder a hand too weak for its bid counts 0.3)", n, count=n, seat=who)
-    if explain and weighted:
-        return lazy.ngettext(
-            "{count} deal that fits what {seat} has seen (weighted: a deal giving a bidder a hand too weak for its "
-            "bid counts 0.3)",
-            "{count} deals that fit what {seat} has seen (weighted: a deal giving a bidder a hand too weak for its "
-            "bid counts 0.3)", n, count=n, seat=who)
-    if explain and buried:
-        return lazy.ngettext(
-            "{count} deal that fits what {seat} has seen (guessing that the declarer buried the cards an AI would "
-            "bury)",
-            "{count} deals that fit what {seat} has seen (guessing that the declarer buried the cards an AI would "
-            "bury)", n, count=n, seat=who)
-    return lazy.ngettext("{count} deal that fits what {seat} has seen", "{count} deals that fit what {seat} has seen",
-                         n, count=n, seat=who)
+    deals = lazy.ngettext("{count} deal that fits what {seat} has seen", "{count} deals that fit what {seat} has seen",
+                          n, count=n, seat=who)
+    if not explain or not (weighted or buried):
+        return deals
+    guess = lazy.gettext("guessing that the declarer buried the cards an AI would bury")
+    weighting = lazy.gettext("weighted: a deal giving a bidder a hand too weak for its bid counts {weight:g}",
+                             weight=WEAK_BID_WEIGHT)
+    if weighted and buried:
+        return lazy.gettext("{deals} ({guess}; {weighting})", deals=deals, guess=guess, weighting=weighting)
+    return lazy.gettext("{deals} ({how})", deals=deals, how=weighting if weighted else guess)
 
 
 def greedy_card(state: HandState, rng: random.Random) -> Card:
@@ -322,7 +316,7 @@ class SamplingPlayer:
                 continue
             estimate = hand_estimate(obs.rules, state.dealt[seat])[0]
             if estimate < amount - 0.1 * obs.rules.points_per_hand:
-                weight *= 0.3
+                weight *= WEAK_BID_WEIGHT
         return weight
 
     def _margin(self, rules, team: int, captured, declarer: int, amount: int) -> tuple[float, float, bool]:
