@@ -678,10 +678,10 @@ def _kept(path: pathlib.Path | None, aside: bool = True) -> tuple[SavedGame | No
         if not aside:
             return None, ""
         source = path if os.path.lexists(path) else _legacy_path(path)
-        aside = set_aside(source) if source is not None and os.path.lexists(source) else None
-        if aside is not None:
+        moved = set_aside(source) if source is not None and os.path.lexists(source) else None
+        if moved is not None:
             return None, lazy.gettext("Your saved game could not be resumed: {problem}. It was set aside as {name}. A "
-                                      "new game has started.", problem=str(e), name=aside.name)
+                                      "new game has started.", problem=str(e), name=moved.name)
         return None, lazy.gettext("Your saved game could not be resumed: {problem}. A new game has started.",
                                   problem=str(e))
 
