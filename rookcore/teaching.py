@@ -283,11 +283,6 @@ def _semi() -> str:
     return pgettext("clause separator", "; ")
 
 
-def _colour(letter: str) -> str:
-    """The colour's name in the active language ("Green")."""
-    return colour_name(letter)
-
-
 def bird_place_text(rules: Rules) -> str:
     """Where the bird ranks, in plain words (rules.md §2, §3): "the lowest trump" etc.; "" with no bird."""
     if not rules.bird:
@@ -450,7 +445,7 @@ def legal_reason(rules: Rules, trump: str, seat: int, hand: Iterable[Card], tric
         return _("{seat} leads this trick, so {seat} may play any card.", seat=who)
     t = trick_tables(rules, trump)
     led = t.suit[trick[0]]
-    led_name = _colour(COLOURS[led])
+    led_name = colour_name(COLOURS[led])
     led_word = colour_word(COLOURS[led])
     first = trick[0]
     lead_txt = ""
@@ -542,7 +537,7 @@ def which_cards_legal(rules: Rules | str | None = None, seed: int = 0) -> Exerci
     wanted = rng.choice(["follow", "follow", "bird", "void"])
     cat, seat, hand, leader, trick, trump, legal = _sample_legal(rules, rng, wanted)
     prompt = _("{colour} is trump. {leader} led and the trick so far is {trick}. Which cards may {seat} play? Pick "
-               "every legal card.", colour=_colour(trump), leader=seat_full_name(leader),
+               "every legal card.", colour=colour_name(trump), leader=seat_full_name(leader),
                trick=_trick_text(rules, leader, trick), seat=seat_full_name(seat))
     answer = frozenset(legal)
     return Exercise("which_cards_legal", seed, rules, prompt, answer, frozenset([answer]), seat=seat, hand=hand,
@@ -669,7 +664,7 @@ def trick_reason(rules: Rules, trump: str, leader: int, cards: Sequence[Card]) -
     who = seat_full_name(winner)
     led = t.suit[cards[0]]
     trumps = [c for c in cards if t.trump_power[c]]
-    trump_name = _colour(trump)
+    trump_name = colour_name(trump)
     title = rules_title(rules)
     bird = bird_name(rules.bird_name)
     notes = []
@@ -754,7 +749,7 @@ def trick_winner_exercise(rules: Rules | str | None = None, seed: int = 0) -> Ex
     wanted = rng.choice(["trumped", "plain", "bird", "trumped", "simple"])
     leader, cards, trump = _sample_trick(rules, rng, wanted)
     winner = (leader + trick_winner(trick_tables(rules, trump), cards)) % 4
-    prompt = _("{colour} is trump. {leader} led; the trick is {trick}. Who wins this trick?", colour=_colour(trump),
+    prompt = _("{colour} is trump. {leader} led; the trick is {trick}. Who wins this trick?", colour=colour_name(trump),
                leader=seat_full_name(leader), trick=_trick_text(rules, leader, cards))
     return Exercise("trick_winner", seed, rules, prompt, winner, frozenset([winner]), trick=tuple(cards),
                     trick_leader=leader, trump=trump, choices=tuple(range(4)))
@@ -1107,7 +1102,7 @@ def _check_bid(ex: Exercise, value: int | str | None, ok: bool) -> str:
     poor = est - spread
     bids, pass_ok = f["bids"], f["pass_ok"]
     lowest = _("the lowest bid of {bid}", bid=r.bid_min)
-    worth = dict(points=est, colour=_colour(f["trump"]), count=f["trumps"], spread=spread)
+    worth = dict(points=est, colour=colour_name(f["trump"]), count=f["trumps"], spread=spread)
     text = (_("This hand is worth about {points} points to its team as declarers with {colour} as trump ({count} "
               "trumps, with the nest to help), give or take {spread} on how the other cards lie", **worth)
             if r.nest_size else
