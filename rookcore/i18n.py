@@ -194,11 +194,11 @@ class Translator:
             return text
         # left to right: str.format_map (in C; the AI makes thousands of sentences a hand); right to left: the
         # formatter that isolates left-to-right values
-        fill = self._fmt.vformat if self._fmt.rtl else (lambda t, _args, p: t.format_map(p))
+        rtl = self._fmt.rtl
         try:
-            return fill(text, (), params)
+            return self._fmt.vformat(text, (), params) if rtl else text.format_map(params)
         except (KeyError, IndexError, ValueError, AttributeError):
-            return fill(fallback, (), params)
+            return self._fmt.vformat(fallback, (), params) if rtl else fallback.format_map(params)
 
     def gettext(self, message: str, /, **params: Any) -> str:
         """``message`` (the English id) in this language, with ``params`` filled into its named placeholders.
