@@ -388,7 +388,7 @@ def test_reload_updates_the_views_and_ignores_a_damaged_file(tmp_path):
 
 def test_watch_counts_a_change_made_before_its_thread_first_runs(tmp_path, monkeypatch):
     # a busy machine can start the watching thread late: a change made meanwhile must still be seen
-    from widgets import lessons as lessons_module
+    from widgets import lesson_progress
 
     path = tmp_path / "progress.json"
     app, lesson = Progress(path), Progress(path)
@@ -400,7 +400,7 @@ def test_watch_counts_a_change_made_before_its_thread_first_runs(tmp_path, monke
             lesson.visit("04-trick-play")  # the other page writes before the thread runs
             super().start()
 
-    monkeypatch.setattr(lessons_module.threading, "Thread", LateThread)
+    monkeypatch.setattr(lesson_progress.threading, "Thread", LateThread)
     app.watch(every=0.05)
     try:
         assert seen.wait(10), "a change made while the watching thread was starting was missed"
