@@ -48,16 +48,19 @@ def _check_fits(page, situation: str, width: int, height: int) -> None:
     assert not outside, f"{situation} at {width}x{height}: outside the window: {outside}"
 
 
-WIDER_THAN_BOX = """() => [...document.querySelectorAll('.rook-play .rook-auction, .rook-play .rook-discard')]
-    .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
-    .map(e => `${e.className.match(/rook-[a-z-]+/)[0]}: ${e.scrollWidth} px in ${e.clientWidth} px`)"""
+WIDER_THAN_BOX = """(box) => [...document.querySelectorAll('.rook-play .' + box)].filter(e => e.offsetParent !== null)
+    .map(e => [e.scrollWidth, e.clientWidth])"""
+"""The inner and shown widths (px) of the Play tab's visible boxes of class ``box``."""
 
 
 def _check_wraps(page, situation: str, size: str) -> None:
     """The auction line and the discard prompt (its "N chosen" counter too) wrap inside their box at any size:
-    neither box is wider inside than it shows (nothing cut off at the side)."""
-    wide = page.evaluate(WIDER_THAN_BOX)
-    assert not wide, f"{situation} at {size}: cut off at the side: {wide}"
+    the situation's box (``rook-auction``, ``rook-discard``) shows and is not wider inside than it shows (nothing
+    cut off at the side)."""
+    widths = page.evaluate(WIDER_THAN_BOX, f"rook-{situation}")
+    assert widths, f"{situation} at {size}: no rook-{situation} box shows"
+    wide = [f"{inner} px in {shown} px" for inner, shown in widths if inner > shown + 1]
+    assert not wide, f"{situation} at {size}: rook-{situation} cut off at the side: {wide}"
 
 
 def _names_in(text: str, names: set[str]) -> set[str]:
