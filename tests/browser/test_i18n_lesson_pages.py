@@ -46,6 +46,7 @@ def test_a_lesson_exercise_in_german_and_persian(voila_url, page, artifacts_dir,
     assert not page.locator(".rook-link-message").count()
     page.screenshot(path=str(artifacts_dir / f"lesson-{lang}-page.png"))
     nav = page.locator(".rook-lesson-nav a")
+    assert nav.count(), "the lesson's navigation shows no link"
     assert all(f"?lang={lang}" in (nav.nth(i).get_attribute("href") or "") for i in range(nav.count()))
 
     box = page.locator(".rook-exercise.rook-exercise-trick_winner").first
