@@ -1249,11 +1249,13 @@ def make_exercise(kind: str, rules: Rules | str | None = None, seed: int = 0) ->
 # --------------------------------------------------------------------------- live examples for lessons
 @dataclass(frozen=True)
 class DealExample:
-    """A seeded deal: ``hands`` (N, E, S, W, each sorted), ``nest``, ``dealer``, and each hand's counter points."""
+    """A seeded deal: ``hands`` (N, E, S, W, each sorted), ``nest``, ``dealer``, ``first_caller`` (the seat that
+    calls first: left of the dealer, rules.md §1.2), and each hand's counter points."""
 
     rules: Rules
     seed: int
     dealer: int
+    first_caller: int
     hands: tuple[tuple[Card, ...], ...]
     nest: tuple[Card, ...]
     points: tuple[int, ...]
@@ -1266,7 +1268,7 @@ def example_deal(rules: Rules | str | None = None, seed: int = 0, dealer: str | 
     state = HandState.deal(rules, dealer, seed)
     pts = rules.card_points
     hands = tuple(tuple(sorted(h)) for h in state.dealt)
-    return DealExample(rules, seed, state.dealer, hands, tuple(sorted(state.dealt_nest)),
+    return DealExample(rules, seed, state.dealer, state.to_act, hands, tuple(sorted(state.dealt_nest)),
                        tuple(sum(pts[c] for c in h) for h in hands), sum(pts[c] for c in state.dealt_nest))
 
 

@@ -195,6 +195,9 @@ def test_examples():
     d = teaching.example_deal("crowsnest", 3)
     assert sum(len(h) for h in d.hands) + len(d.nest) == len(d.rules.deck)
     assert sum(d.points) + d.nest_points == d.rules.counter_total
+    for dealer in "NESW":  # the seat left of the dealer calls first (rules.md §1.2)
+        e = teaching.example_deal("crowsnest", 3, dealer)
+        assert e.first_caller == "NESW".index("NESW"[("NESW".index(dealer) + 1) % 4]) != e.dealer
     t = teaching.example_trick("crowsnest", 2)
     assert t.winner in range(4) and t.reason
     h = teaching.example_hand("crowsnest", 1)

@@ -808,7 +808,7 @@ def show_deal(rules: Rules | str | None = None, seed: int = 0, show_nest: bool =
     for s in range(4):
         who = teaching.seat_full_name(s)
         name = (_("{seat} (dealer)", seat=who) if s == d.dealer else
-                _("{seat} (calls first)", seat=who) if s == (d.dealer + 1) % 4 else who)
+                _("{seat} (calls first)", seat=who) if s == d.first_caller else who)
         points = _("{points} pts", points=d.points[s])
         rows.append(f"<tr><th style='text-align:start;padding-inline-end:8px'>{escape(name)}</th>"
                     f"<td class='rook-ltr'>{hand_svg(d.hands[s], width=44, step=0.5, **_svg_opts(r))}</td>"
