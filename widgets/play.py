@@ -783,7 +783,7 @@ class PlayPanel(widgets.VBox):
         key, saved = self._saved_as or (None, "")
         name = saved if key == self._hand_key() else f"hand-{t.hand_number}.json"  # the name it was saved as
         words = escape(_("Download {name}", name=name))
-        self.download.value = (f'<a class="rook-download-link" download="{name}" '
+        self.download.value = (f'<a class="rook-download-link" download="{escape(Path(name).name)}" '
                                f'href="data:application/json;base64,{data}">{words}</a>')
 
     # ------------------------------------------------------------------ AI pacing

@@ -806,3 +806,29 @@ def test_ai_moves_are_numbered_as_replay_numbers_them(tmp_path):
         assert words.startswith(f"Last action: {'NESW'[entry.decision.seat]} "), (words, entry)
         checked += 1
     assert checked > 10
+
+
+def test_download_link_escapes_a_crafted_save_name(tmp_path, monkeypatch):
+    """A Save-to name with quotes and markup stays text in the download link: no element or attribute of its own
+    (issue 31: a crafted name ran script in the page)."""
+    from html.parser import HTMLParser
+
+    class Elements(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.seen = []
+
+        def handle_starttag(self, tag, attrs):
+            self.seen.append((tag, dict(attrs)))
+
+    monkeypatch.chdir(tmp_path)
+    panel = PlayPanel(seed=10, pace=0)
+    _play_hand_by_buttons(panel, random.Random(10))
+    crafted = 'x" onmouseover="alert(1)"><img src=y onerror=alert(2)>'
+    panel.save_path.value = crafted + ".json"
+    _find(panel, description="Save record")[0].click()
+    parser = Elements()
+    parser.feed(panel.download.value)
+    assert [tag for tag, _ in parser.seen] == ["a"], panel.download.value
+    assert set(parser.seen[0][1]) == {"class", "download", "href"}
+    assert "alert(1)" in parser.seen[0][1]["download"] or "Saved" not in panel.save_result.value
