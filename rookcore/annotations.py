@@ -26,6 +26,7 @@ from typing import Any
 from . import records
 from .hand import SEATS, TEAM_NAMES
 from .i18n import N_, _, ngettext, pgettext
+from .marks import check_threshold
 from .records import GameRecord, HandRecord
 from .words import list_text
 
@@ -210,12 +211,6 @@ def unfinished_note(record: HandRecord) -> str:
 
 def _cards_played(record: HandRecord) -> int:
     return sum(len(t) for t in record.tricks or ())
-
-
-def check_threshold(threshold) -> None:
-    """Raise ValueError unless ``threshold`` (points a card must lose to be marked "?") is an int ≥ 1 (not a bool)."""
-    if isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 1:
-        raise ValueError(f"the threshold must be a whole number of points, at least 1, not {threshold!r}")
 
 
 def analyze(record: HandRecord, threshold: int = 10, progress=None, solver=None, budget: float | None = None,

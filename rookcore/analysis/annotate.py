@@ -30,12 +30,14 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..actions import PLAYS, Play
-from ..annotations import check_threshold
-from ..hand import SEATS, Phase
+from ..actions import Play
+from ..hand import Phase
+from ..marks import check_threshold
 from ..records import GameRecord, HandRecord
 from .bounds import bid_question, two_outcome_apart
+from .budget import analyze_hand_budget
 from .dd import Solver
+from .entry import card_entry, made_after
 
 __all__ = ["analyze_record", "analyze_hand"]
 
@@ -82,8 +84,6 @@ def analyze_hand(record: HandRecord, question_threshold: int = 10, solver: Solve
     trick of the record's last card.
     """
     if budget is not None:
-        from .budget import analyze_hand_budget  # noqa: PLC0415 - budget imports this module
-
         return analyze_hand_budget(record, question_threshold, solver, first_trick, progress, budget)
     solver = solver or Solver()
     rules = record.rules
@@ -100,15 +100,15 @@ def analyze_hand(record: HandRecord, question_threshold: int = 10, solver: Solve
     todo = [(step, state, card) for step, state, card in plays if len(state.tricks) + 1 >= first_trick]
     cards: list[dict[str, Any]] = []
     res = None
-    made_next = None  # the two-outcome bid answer before the card analysed last (Partnership: `_card_entry`)
+    made_next = None  # the two-outcome bid answer before the card analysed last (Partnership: `card_entry`)
     for done, (step, state, card) in enumerate(reversed(todo), 1):
         after = res if res is not None and step + 1 == cards[0]["step"] else None  # the position after this card
         made = None
         if two_outcome_apart(rules):
-            made_after = made_next if after is not None else _made_after(solver, state, card)
-            made = (bid_question(state, solver), made_after)
+            made_then = made_next if after is not None else made_after(solver, state, card)
+            made = (bid_question(state, solver), made_then)
             made_next = made[0]
-        entry, res = _card_entry(solver, rules, state, step, card, question_threshold, after, made)
+        entry, res = card_entry(solver, rules, state, step, card, question_threshold, after, made)
         cards.insert(0, entry)
         if progress is not None:
             progress(done, len(todo), list(cards))
@@ -118,38 +118,3 @@ def analyze_hand(record: HandRecord, question_threshold: int = 10, solver: Solve
     if not final.is_over and not final.passed_out:
         report["complete"] = False  # as `score` says of an unfinished hand: the cards played so far
     return report
-
-
-def _made_after(solver: Solver, state, card) -> bool:
-    """The bid question's answer (`bid_question`) after ``card`` is played from ``state`` (not changed)."""
-    nxt = state.clone()
-    nxt.apply(PLAYS[card])
-    return bid_question(nxt, solver)
-
-
-def _card_entry(solver: Solver, rules, state, step: int, card, question_threshold: int, after=None, made=None):
-    """The report entry of ``card`` played at ``step`` from ``state`` and the solver's result before it
-    (``after``: the solver's result after ``card``, if known: `Solver.analyze`). ``made``: the bid question's
-    answers (bool, bool) before and after the card, if known; else, under Partnership's tie rule
-    (`two_outcome_apart`), they are searched (`bid_question`), elsewhere read off the exact outcomes."""
-    seat = state.to_act
-    team = seat & 1
-    res, pair = solver.analyze(state, card, after)
-    best = res.team_points(team)
-    value = pair[team]
-    bid = state.high_bid
-    decl_team = state.declarer & 1
-    if made is None and two_outcome_apart(rules):
-        made = (bid_question(state, solver), _made_after(solver, state, card))
-    if made is not None:
-        made_before, made_after = made
-    else:
-        made_before = (res.ew if decl_team else res.ns) >= bid
-        made_after = pair[decl_team] >= bid
-    turned = (made_before and not made_after) if team == decl_team else (not made_before and made_after)
-    loss = best - value
-    mark = "??" if turned else ("?" if loss >= question_threshold else "")
-    entry = {"step": step, "trick": len(state.tricks) + 1, "seat": SEATS[seat], "card": rules.card_name(card),
-             "best": best, "value": value, "loss": loss, "mark": mark,
-             "best_cards": [rules.card_name(c) for c in res.best_cards]}
-    return entry, res

@@ -11,7 +11,7 @@ seconds, on every rule set. The questions, cheapest first, all asked of one `Sol
    entries are kept, and the marks phase asks it again for the first card). Everywhere but Partnership the test is
    on the solver's scale, so ``start_range`` then lies on one side of the bid.
 1. **Exact tail**: the cards played with at most `EXACT_TRICKS` tricks left (counting the trick being played) are
-   valued exactly, from the last card back, as without a budget (`annotate._card_entry`).
+   valued exactly, from the last card back, as without a budget (`entry.card_entry`).
 2. **Marks**: for each earlier card, from the last back: the bid question at the position before it (can the
    declaring team reach its bid against best defence? the two-outcome game, one null-window test at the bid),
    which with the same answer after the card decides ``??`` (the card changed that answer); then whether the card lost
@@ -36,12 +36,13 @@ import time
 from typing import Any, Callable
 
 from ..actions import PLAYS, Play
-from ..annotations import check_threshold
 from ..cards import Card
 from ..hand import SEATS, Phase
+from ..marks import card_mark, check_threshold
 from ..records import HandRecord
 from .bounds import Position, Prover, bid_threshold_key, two_outcome_apart
 from .dd import SearchTimeout, Solver
+from .entry import card_entry
 
 __all__ = ["analyze_hand_budget", "EXACT_TRICKS", "FIRST_SHARE", "card_mark"]
 
@@ -52,17 +53,6 @@ EXACT_TRICKS = 10
 position's every card takes a median 0.16–0.37 s on the 13/14-trick rule sets (shared/notes/analysis-questions.md)."""
 
 _UNKNOWN = object()
-
-
-def card_mark(made_before: bool, made_after: bool, mover_is_declarer: bool, loss_at_least_threshold: bool) -> str:
-    """The analyzer's mark of a card (annotate's rule): ``"??"`` when the card turns the bid question against the
-    mover's team (declaring team: made → set; defenders: set → made), else ``"?"`` when it lost at least the
-    threshold, else ``""``."""
-    if mover_is_declarer:
-        turned = made_before and not made_after
-    else:
-        turned = not made_before and made_after
-    return "??" if turned else ("?" if loss_at_least_threshold else "")
 
 
 class _Hand:
@@ -160,8 +150,6 @@ class _Hand:
     def exact_tail(self) -> int:
         """Phase 1: exact entries from the last card back while at most `EXACT_TRICKS` tricks are left; returns
         the index of the last card not done (−1: all done)."""
-        from .annotate import _card_entry  # noqa: PLC0415 - annotate imports this module
-
         res = None
         i = len(self.todo) - 1
         while i >= 0:
@@ -169,7 +157,7 @@ class _Hand:
             if self.rules.hand_size - len(state.tricks) > EXACT_TRICKS:
                 break
             made = (self.made_at(i), self.made_at(i + 1)) if two_outcome_apart(self.rules) else None
-            entry, res = _card_entry(self.solver, self.rules, state, step, card, self.threshold, res, made)
+            entry, res = card_entry(self.solver, self.rules, state, step, card, self.threshold, res, made)
             self._exact(i, entry, res)
             i -= 1
         return i
@@ -224,7 +212,7 @@ class _Hand:
 
     def exact_card(self, i: int) -> None:
         """Phase 4 for card ``i`` (the position after it exact): solve the position before it by bisection and
-        write the exact entry (as `annotate._card_entry` would)."""
+        write the exact entry (as `entry.card_entry` would)."""
         step, state, card = self.todo[i]
         before, after = self.positions[i], self.positions[i + 1]
         best_ids = self.prover.best_cards(before)
