@@ -17,6 +17,14 @@ the app starts (`clean_old`, by the folder's modification time, which every save
 `rookcore.saved.game_path`, and its deal-link file) is adopted by the first learner who opens the app
 (`adopt_single_file`): moved into that learner's folder once, so nobody loses a game on upgrade.
 
+Under JupyterHub (issue 31) the learner is the signed-in user, not the browser: a JupyterHub single-user server
+names its user in ``$JUPYTERHUB_USER``, which its kernels inherit, and its home folder is that user's own. `hub_user`
+reads it, `hub_learner` turns it into the user's learner id (a name-based UUID, the same at every visit from any
+browser), and `open_session` then ignores what a browser reports: the user's game and lesson progress live in
+``~/.crowsnest-rook/learners/<hub_learner(user)>/`` in their own home. Binder (also a JupyterHub, but anonymous: one
+launch's link may be shared by a class) keeps learners by browser; ``$ROOK_LEARNER_FROM`` (`LEARNER_FROM_ENV`)
+overrides the choice (``hub`` or ``browser``).
+
 This module has no UI: `widgets.learner` reads the id from the browser and `widgets.app` builds the page for a
 `LearnerSession`.
 """
@@ -30,6 +38,7 @@ import shutil
 import stat
 import time
 import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from . import saved
@@ -37,7 +46,7 @@ from .i18n import _
 
 __all__ = ["STORAGE_KEY", "KEEP_DAYS_ENV", "DEFAULT_KEEP_DAYS", "LearnerSession", "parse_learner_id",
            "new_learner_id", "learners_dir", "learner_dir", "keep_days", "clean_old", "adopt_single_file",
-           "open_session"]
+           "open_session", "HUB_USER_ENV", "LEARNER_FROM_ENV", "hub_user", "hub_learner"]
 
 STORAGE_KEY = "crowsnest-rook.learner"
 """The browser's localStorage key holding the learner id (`widgets/static/learner_id.js`)."""
@@ -50,6 +59,18 @@ GAME_NAME = "game.json"
 """The learner's own game's file in their folder."""
 DEAL_NAME = "deal.json"
 """The file of the learner's last deal-link game in their folder."""
+HUB_USER_ENV = "JUPYTERHUB_USER"
+"""Environment variable naming the signed-in user in a JupyterHub single-user server (set by JupyterHub's spawner;
+the server's kernels inherit it)."""
+LEARNER_FROM_ENV = "ROOK_LEARNER_FROM"
+"""Environment variable choosing who the learner is: ``hub`` (the JupyterHub user, `hub_user`), ``browser`` (the
+browser's learner id, `STORAGE_KEY`), or unset / empty for the default (the hub user under a JupyterHub other than
+Binder, else the browser)."""
+BINDER_ENVS = ("BINDER_LAUNCH_HOST", "BINDER_REPO_URL", "BINDER_REQUEST")
+"""Environment variables BinderHub sets in a Binder session's server: there ``$JUPYTERHUB_USER`` is an anonymous
+launch, whose link a whole class may share, so learners are told apart by browser."""
+HUB_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "crowsnest-rook:jupyterhub-user")
+"""The namespace of `hub_learner`'s name-based UUIDs (fixed: changing it would lose every hub user's kept game)."""
 _ID = re.compile(r"[0-9a-f]{32}")
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 _SECONDS_A_DAY = 86_400.0
@@ -74,6 +95,35 @@ def parse_learner_id(value: object) -> str | None:
 def new_learner_id() -> str:
     """A fresh random learner id (`uuid.uuid4`, 32 lowercase hexadecimal digits)."""
     return uuid.uuid4().hex
+
+
+def hub_user(environ: Mapping[str, str] | None = None) -> str | None:
+    """The signed-in JupyterHub user whom this server's pages belong to, or None when learners are told apart by
+    browser. ``environ`` (default `os.environ`): a mapping of environment variables.
+
+    The user is ``$JUPYTERHUB_USER`` (`HUB_USER_ENV`, not empty) when ``$ROOK_LEARNER_FROM`` (`LEARNER_FROM_ENV`) is
+    ``hub``, or is unset / empty and no Binder variable (`BINDER_ENVS`) is set; ``browser`` gives None. Another value
+    of ``$ROOK_LEARNER_FROM`` counts as unset and is said in the server's log. Raises nothing."""
+    env = os.environ if environ is None else environ
+    user = env.get(HUB_USER_ENV, "")
+    choice = env.get(LEARNER_FROM_ENV, "").strip().lower()
+    if choice not in ("", "hub", "browser"):
+        _log.warning("$%s is hub or browser, not %r: the default is used.", LEARNER_FROM_ENV, choice[:40])
+        choice = ""
+    if not user or choice == "browser":
+        return None
+    if choice == "" and any(env.get(name) for name in BINDER_ENVS):
+        return None
+    return user
+
+
+def hub_learner(user: str | None = None) -> str | None:
+    """The learner id of the JupyterHub user ``user`` (default `hub_user`): a name-based UUID of the user name
+    (`uuid.uuid5` in `HUB_NAMESPACE`, 32 lowercase hexadecimal digits, a valid `parse_learner_id`), the same at every
+    visit; None when there is no such user (not under JupyterHub, or learners told apart by browser). Raises
+    nothing."""
+    user = hub_user() if user is None else user
+    return uuid.uuid5(HUB_NAMESPACE, user).hex if user else None
 
 
 def learners_dir() -> pathlib.Path | None:
@@ -245,8 +295,13 @@ def open_session(learner_id: object, stored: bool = True, now: float | None = No
 
     A missing or bad id, or one the browser cannot keep, gives a session that keeps nothing (a game no later page
     could find again), with a note saying so; so does a server that keeps nothing (``$ROOK_GAME_FILE`` empty, no
-    note: that is the operator's choice). Returns a `LearnerSession`; raises nothing."""
+    note: that is the operator's choice). Under JupyterHub (`hub_user`) the signed-in user is the learner whatever
+    the browser reported (``learner_id`` and ``stored`` are not used): the session of `hub_learner`, in their own
+    home folder. Returns a `LearnerSession`; raises nothing."""
     base = learners_dir()
+    hub = hub_learner()
+    if hub is not None:
+        learner_id, stored = hub, True
     checked = parse_learner_id(learner_id)
     if base is None:
         return LearnerSession(checked, None, None)

@@ -81,7 +81,9 @@ class AppPage(w.VBox):
         self._timer: threading.Timer | None = None
         super().__init__([])
         self.add_class("rook-app-page")
-        if learners.learners_dir() is None:  # nothing is kept for anyone: no id needed
+        # nothing is kept for anyone, or JupyterHub's signed-in user is the learner (issue 31: open_session gives
+        # that user's own session, in their home folder): no browser id needed, the app opens at once
+        if learners.learners_dir() is None or learners.hub_user():
             self._open(self._session(None))
             return
         with i18n.using(self.lang):

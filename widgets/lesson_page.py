@@ -27,6 +27,10 @@ def start_lesson(slug: str, query: str | None = None, progress: lessons.Progress
     the page, mark the lesson visited and return the page's head (the right-to-left style when needed, a note for
     an unknown ``?lang=``, the lesson's header `widgets.lessons.start_lesson`), class ``rook-lesson-head``.
 
+    Progress (``progress`` None) is each learner's own: under JupyterHub the signed-in user's
+    (`rookcore.learners.hub_learner`, in their home folder) at once, else the browser's learner id's once it is
+    reported (`_learner_id`).
+
     Args: ``slug``; ``query`` (None: Voila's ``QUERY_STRING``); ``progress`` (None: `widgets.lessons.PROGRESS`).
     Returns the VBox. Raises nothing (an unknown slug is shown as its own title)."""
     lang, notes = page_language(query)
@@ -38,7 +42,11 @@ def start_lesson(slug: str, query: str | None = None, progress: lessons.Progress
         parts.append(note)
     parts.append(lessons.start_lesson(slug, progress))
     if progress is None and lessons.PROGRESS.path is None and learners.learners_dir() is not None:
-        parts.append(_learner_id())
+        hub = learners.hub_learner()  # JupyterHub (issue 31): the signed-in user's own progress, no browser id
+        if hub is not None:
+            lessons.use_learner_progress(hub)
+        else:
+            parts.append(_learner_id())
     head = widgets.VBox(parts)
     head.add_class("rook-lesson-head")
     return head
