@@ -63,6 +63,53 @@ def _check_wraps(page, situation: str, size: str) -> None:
     assert not wide, f"{situation} at {size}: rook-{situation} cut off at the side: {wide}"
 
 
+TOUCH_PX = 44
+"""The usual touch target (px): every card a learner may tap shows at least this square on a phone."""
+
+TAP_SQUARE_JS = """([selector, size]) => {
+  // For each visible element of `selector`: does some size x size square of it receive the taps (every pixel of
+  // the square hits the element or its children)? Sampled with elementFromPoint, as a finger lands.
+  const out = [];
+  for (const el of document.querySelectorAll(selector)) {
+    if (el.offsetParent === null) continue;
+    el.scrollIntoView({block: "nearest", inline: "nearest"});
+    const r = el.getBoundingClientRect();
+    const cols = Math.floor(r.width), rows = Math.floor(r.height);
+    const hit = [];
+    for (let j = 0; j < rows; j++) {
+      const row = [];
+      for (let i = 0; i < cols; i++) {
+        const t = document.elementFromPoint(r.left + 0.5 + i, r.top + 0.5 + j);
+        row.push(t !== null && (t === el || el.contains(t)) ? 1 : 0);
+      }
+      hit.push(row);
+    }
+    // largest all-hit square (px) by dynamic programming
+    let best = 0;
+    const dp = hit.map((row) => row.map(() => 0));
+    for (let j = 0; j < rows; j++) for (let i = 0; i < cols; i++) {
+      if (!hit[j][i]) continue;
+      dp[j][i] = (i && j) ? 1 + Math.min(dp[j - 1][i], dp[j][i - 1], dp[j - 1][i - 1]) : 1;
+      best = Math.max(best, dp[j][i]);
+    }
+    out.push([el.dataset.code || el.textContent, best, Math.round(r.width), Math.round(r.height), best >= size]);
+  }
+  return out;
+}"""
+"""For each visible element matching the selector: [card code, side of the largest square that takes taps (px),
+width, height, whether that square is at least ``size`` px]."""
+
+
+def _check_touch_targets(page, situation: str) -> None:
+    """Every card the learner may tap (all of hand and nest while discarding, the legal ones in play) offers a
+    TOUCH_PX x TOUCH_PX square that a tap lands on (issue 33: the back row's cards showed about 36 x 30 px)."""
+    selector = ".rook-play .rook-tv-card" + (".legal" if situation == "play" else "")
+    targets = page.evaluate(TAP_SQUARE_JS, [selector, TOUCH_PX])
+    assert targets, f"{situation}: no card to tap"
+    small = [f"{code}: {side} px square in {w}x{h}" for code, side, w, h, ok in targets if not ok]
+    assert not small, f"{situation} on a phone: cards under {TOUCH_PX} px to tap: {small}"
+
+
 def _names_in(text: str, names: set[str]) -> set[str]:
     return {n for n in names if re.search(rf"(?<![\w]){re.escape(n)}(?![\w])", text)}
 
@@ -110,6 +157,8 @@ def test_a_hand_by_tapping_cards(voila_url, browser, artifacts_dir, variant, siz
                 _check_fits(page, situation, width, height)
             if situation in ("auction", "discard"):
                 _check_wraps(page, situation, size)
+            if size == "390x844" and situation in ("discard", "play"):
+                _check_touch_targets(page, situation)
             if situation in shots:
                 shots.discard(situation)
                 page.screenshot(path=str(artifacts_dir / f"table-{variant}-{size}-{situation}.png"))

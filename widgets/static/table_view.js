@@ -146,28 +146,40 @@ export default {
       if (text) reasonTimer = setTimeout(() => { reason.textContent = ""; reason.classList.remove("shown"); }, 4000);
     }
 
-    // One overlapping fan, grouped by colour; a fan too tight to tap (the discard's hand and nest on a phone) is
-    // laid in two rows, the second lower and in front, so that every card shows a strip wide enough for a finger.
+    // One overlapping fan, grouped by colour. A fan too tight to tap is laid in rows, each lower and in front of
+    // the last, so that every card shows a part wide and tall enough to tap: on a narrow (phone) table at least
+    // TOUCH_PX square, the usual touch target (a back row's card shows `step` px across and `drop` px down; 4 px
+    // more than the target, for the card's rounded corner and the rounding of positions).
+    const TOUCH_PX = 44 + 4;
     function layoutHand() {
       const buttons = Array.from(hand.children);
       const cw = sizes();
+      const narrow = root.classList.contains("narrow");
+      const minStep = narrow ? TOUCH_PX : 22;
       const avail = Math.max(hand.clientWidth, cw);
       const gap = Math.round(cw * 0.12);
       const fit = (row) => {
         const groups = row.map((b) => b.dataset.group);
         const breaks = groups.filter((g, i) => i > 0 && g !== groups[i - 1]).length;
         const room = avail - cw - breaks * gap - 4;
-        const step = row.length > 1 ? Math.min(cw * 0.78, room / (row.length - 1)) : 0;
-        return { groups, breaks, step: Math.max(cw * 0.26, step) };
+        const step = row.length > 1 ? Math.min(Math.max(cw * 0.78, minStep), room / (row.length - 1)) : cw;
+        return { groups, breaks, step };
+      };
+      const split = (n) => {
+        const per = Math.ceil(buttons.length / n);
+        return Array.from({ length: n }, (_, r) => buttons.slice(r * per, (r + 1) * per)).filter((row) => row.length);
       };
       let rows = [buttons];
-      if (buttons.length > 10 && fit(buttons).step < 22) {
-        const half = Math.ceil(buttons.length / 2);
-        rows = [buttons.slice(0, half), buttons.slice(half)];
+      if (buttons.length > (narrow ? 1 : 10)) {
+        for (let n = 1; n <= buttons.length; n++) {
+          rows = split(n);
+          if (rows.every((row) => fit(row).step >= minStep)) break;
+        }
       }
-      const drop = Math.round(cw * 0.62);
+      const drop = Math.max(Math.round(cw * 0.62), narrow ? TOUCH_PX : 0);
       rows.forEach((row, r) => {
-        const { groups, breaks, step } = fit(row);
+        const { groups, breaks } = fit(row);
+        const step = Math.max(cw * 0.26, fit(row).step);
         const total = cw + step * Math.max(0, row.length - 1) + breaks * gap;
         let x = Math.max(0, (avail - total) / 2);
         row.forEach((b, i) => {
@@ -178,6 +190,7 @@ export default {
         });
       });
       hand.style.height = buttons.length ? `calc(var(--cw) * 1.4 + ${16 + (rows.length - 1) * drop}px)` : "0px";
+      hand.classList.toggle("rows", rows.length > 1);
     }
 
     function drawHand(view) {
