@@ -3,12 +3,12 @@
 ``python -m rookcore.analysis.bench [--best] [--cap-nodes N] N [variant ...]`` (variant ``crowsnest-nobird`` =
 CrowsNest with options {"bird": false}; default: every rule set).
 
-Each deal: `HandState.deal(rules, "N", seed)`, the first seat bids the minimum and the others pass, the declarer puts
-back its lowest cards (fewest points, then lowest rank) and names its longest colour; the solver then solves the
-first lead with a fresh `Solver` — every legal card valued (`Solver.solve`), or with ``--best`` only the best value
-and best cards (``all_values=False``). Times are CPU seconds (``time.process_time``), after `dd.warm_up` (the compiled core is loaded once per
-process, as a C library would be). A deal whose search exceeds
-``--cap-nodes`` nodes is stopped and counted with the time it took (medians/percentiles are then lower bounds).
+Each deal: `HandState.deal(rules, "N", seed)` brought to the first lead by `first_lead.play_ready` (the first seat
+bids the minimum and the others pass, the declarer puts back its lowest cards (fewest points, then lowest rank) and
+names its longest colour); the solver then solves the first lead with a fresh `Solver` — every legal card valued
+(`Solver.solve`), or with ``--best`` only the best value and best cards (``all_values=False``). Times are CPU
+seconds (``time.process_time``), after `dd.warm_up` (the compiled core is loaded once per process, as a C library
+would be). A deal whose search exceeds ``--cap-nodes`` nodes is stopped and counted with the time it took (medians/percentiles are then lower bounds).
 Prints median / p99 / max per rule set.
 """
 from __future__ import annotations
@@ -17,30 +17,11 @@ import statistics
 import sys
 import time
 
-from ..actions import PASS, Discard, NameTrump, bid
-from ..cards import COLOURS
-from ..hand import HandState, Phase
 from ..rules import VARIANTS, Rules, get_rules
 from .dd import SearchLimit, Solver, warm_up
+from .first_lead import play_ready
 
 __all__ = ["play_ready", "time_solves"]
-
-
-def play_ready(rules: Rules, seed: int, dealer: int = 0) -> HandState:
-    """A deal brought to the first lead by the simple policy in the module doc."""
-    st = HandState.deal(rules, dealer, seed)
-    st.apply(bid(rules.bid_min))
-    while st.phase is Phase.AUCTION:
-        st.apply(PASS)
-    decl = st.declarer
-    if st.phase is Phase.DISCARD:
-        def low(c):
-            rank = len(rules.order) - rules.order.index(c.number) if c.number in rules.order and not c.is_bird else 99
-            return (rules.card_points[c], rank)
-        st.apply(Discard(sorted(st.hands[decl], key=low)[:rules.nest_size]))
-    counts = {col: sum(1 for c in st.hands[decl] if c.colour == col) for col in COLOURS}
-    st.apply(NameTrump(max(COLOURS, key=lambda col: counts[col])))
-    return st
 
 
 def time_solves(rules: Rules, n: int, first_seed: int = 0, all_values: bool = True,

@@ -1235,7 +1235,7 @@ def warm_up() -> float:
     import time  # noqa: PLC0415
 
     from ..rules import get_rules  # noqa: PLC0415
-    from .bench import play_ready  # noqa: PLC0415 - bench imports this module
+    from .first_lead import play_ready  # noqa: PLC0415
 
     t0 = time.perf_counter()
     rules = get_rules("partnership")
