@@ -115,16 +115,6 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card({self.notation()!r})"
 
-    def _repr_svg_(self) -> str:
-        """SVG picture of the card for notebooks (drawn by `rookcore.svg`)."""
-        try:
-            from .svg import card_svg  # the engine draws its own cards (rookcore.svg)
-            return card_svg(self)
-        except Exception:  # noqa: BLE001 - a plain text box is a fine fallback
-            return (f'<svg xmlns="http://www.w3.org/2000/svg" width="40" height="56">'
-                    f'<rect width="40" height="56" rx="4" fill="white" stroke="black"/>'
-                    f'<text x="20" y="32" text-anchor="middle" font-size="12">{self}</text></svg>')
-
 
 _CARDS: list[Card | None] = [None] * 64
 _CARDS[BIRD_ID] = int.__new__(Card, BIRD_ID)

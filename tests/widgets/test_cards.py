@@ -125,7 +125,7 @@ def test_hand():
 
 def test_card_accepts_int_id():
     assert card_svg(int(Card.parse("G5"))) == card_svg(Card.parse("G5"))
-    assert re.search(r"Green 5", Card.parse("G5")._repr_svg_())
+    assert re.search(r"Green 5", card_svg(Card.parse("G5")))
 
 
 def test_border_legend_names_what_the_blue_border_marks():
