@@ -8,8 +8,8 @@ bids the minimum and the others pass, the declarer puts back its lowest cards (f
 names its longest colour); the solver then solves the first lead with a fresh `Solver` — every legal card valued
 (`Solver.solve`), or with ``--best`` only the best value and best cards (``all_values=False``). Times are CPU
 seconds (``time.process_time``), after `dd.warm_up` (the compiled core is loaded once per process, as a C library
-would be). A deal whose search exceeds ``--cap-nodes`` nodes is stopped and counted with the time it took (medians/percentiles are then lower bounds).
-Prints median / p99 / max per rule set.
+would be). A deal whose search exceeds ``--cap-nodes`` nodes is stopped and counted with the time it took
+(medians/percentiles are then lower bounds). Prints median / p99 / max per rule set.
 """
 from __future__ import annotations
 
