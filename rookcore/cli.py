@@ -253,6 +253,17 @@ def _budget(text: str) -> float | None:
     return _positive_seconds(text)
 
 
+def _ismcts_ms(text: str) -> float | None:
+    """The ``--ismcts-ms`` value: a positive number of milliseconds, or ``none`` (None: no time limit; then
+    ``--ismcts-sims`` bounds the search) (argparse type). Raises argparse.ArgumentTypeError otherwise."""
+    if text.strip().lower() == "none":
+        return None
+    try:
+        return _positive_seconds(text)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(f"must be a positive number of milliseconds or none, not {text!r}") from None
+
+
 def _positive_seconds(text: str) -> float:
     """The ``--max-seconds`` value: a positive finite number (argparse type). Raises argparse.ArgumentTypeError
     (a one-line usage error, exit 2) otherwise."""
@@ -324,23 +335,28 @@ def cmd_arena(args: argparse.Namespace) -> int:
     Every argument is checked before the first deal (exit 2, one line)."""
     from tqdm import tqdm  # noqa: PLC0415
 
-    from .arena import arena_rules, run_arena
+    from .arena import OPENSPIEL_LEVELS, OpenSpielSettings, arena_rules, run_arena
 
     if args.deals < 1:
         return _fail("--deals must be at least 1")
     if args.workers < 1:
         return _fail("--workers must be at least 1")
+    settings = OpenSpielSettings(args.ismcts_ms, args.ismcts_sims, args.ismcts_uct, args.ismcts_utility)
     try:
         options = _options(args.options)
         arena_rules(args.a, args.b, args.variant, options)
+        if "ismcts" in (args.a, args.b):
+            settings.check()
         _check_output(args.json)
     except KeyError as e:
         return _fail(e.args[0])
-    except (RulesError, OSError) as e:
+    except ImportError as e:
+        return _fail(f"{'/'.join(OPENSPIEL_LEVELS)} need OpenSpiel: {e}")
+    except (RulesError, OSError, ValueError) as e:
         return _fail(str(e))
     with tqdm(total=args.deals, desc=f"{args.a} vs {args.b}", unit="deal", file=sys.stderr) as bar:
         result = run_arena(args.a, args.b, args.deals, args.variant, options, args.seed, args.workers,
-                           progress=lambda done, total: bar.update(done - bar.n))
+                           progress=lambda done, total: bar.update(done - bar.n), openspiel=settings)
     print(result.text())
     text = json.dumps(result.to_json(), indent=1)
     print(text)
@@ -397,15 +413,29 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--level", default="rules", help="AI level (default: rules)")
     play.add_argument("--out", help="file to write (default: standard output)")
     play.set_defaults(func=cmd_play)
-    arena = sub.add_parser("arena", help="compare two AI levels on mirrored deals")
+    arena = sub.add_parser("arena", help="compare two AI levels on mirrored deals",
+                           description="Mirrored deals of level A against level B. Levels: random, rules, strong "
+                                       "(the engine's AIs) and, with OpenSpiel installed (the openspiel extra), "
+                                       "ismcts (OpenSpiel's ISMCTS bot, --ismcts-ms per decision) and os-random "
+                                       "(OpenSpiel's uniform random bot), played through OpenSpiel's python_rook; "
+                                       "then each side's time per decision is reported too.")
     arena.add_argument("--a", default="strong", help="level A (default: strong)")
-    arena.add_argument("--b", default="rules", help="level B (default: rules)")
+    arena.add_argument("--b", default="rules", help="level B (default: rules; also ismcts, os-random)")
     arena.add_argument("--deals", type=int, default=100, help="mirrored deals (each played twice)")
     arena.add_argument("--variant", default="crowsnest")
     arena.add_argument("--options", help="JSON object of options")
     arena.add_argument("--seed", type=_seed, default=0, help="first deal seed (a whole number ≥ 0)")
     arena.add_argument("--workers", type=int, default=1, help="processes (2 uses both cores here)")
     arena.add_argument("--json", help="also write the JSON result to this file")
+    arena.add_argument("--ismcts-ms", type=_ismcts_ms, default=100.0, metavar="MS",
+                       help="ismcts: milliseconds per decision (default 100; 'none': only --ismcts-sims)")
+    arena.add_argument("--ismcts-sims", type=int, default=None, metavar="N",
+                       help="ismcts: at most N simulations per decision (default: no limit but the time)")
+    arena.add_argument("--ismcts-uct", type=float, default=None, metavar="C",
+                       help="ismcts: UCT exploration constant in points (default 100)")
+    arena.add_argument("--ismcts-utility", choices=("margin", "score"), default="margin",
+                       help="what python_rook returns to the OpenSpiel bots: the hand-score margin (default, what "
+                            "the arena counts) or each team's hand score")
     arena.set_defaults(func=cmd_arena)
     return parser
 
