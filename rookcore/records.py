@@ -225,9 +225,12 @@ def _one_of(value: Any, allowed: frozenset | tuple) -> bool:
 
 
 def _conforms(doc: Any, fmt: str) -> bool:
-    """True if ``doc`` certainly conforms to ``fmt``'s schema (a hand's comments apart: `_check_schema`); False
-    when it may not (then jsonschema decides). Stricter than the schema: integers only of type int, card names
-    only as `CARD_NAME` writes them. Time linear in the size of ``doc``; raises nothing."""
+    """True if ``doc`` certainly conforms to ``fmt``'s schema; False when it may not (then jsonschema decides).
+    Stricter than the schema: integers only of type int, card names only as `CARD_NAME` writes them, and a hand
+    with a ``comments`` member is never taken (`_check_schema` takes a comments list out and checks it item by
+    item, `_check_comments`; one that is left is not a list: before issue 31 it went through unchecked and a
+    ``comments`` object or string crashed the replay's check). Time linear in the size of ``doc``; raises
+    nothing."""
     if type(doc) is not dict:
         return False
     if fmt == GAME_FORMAT:
@@ -239,7 +242,7 @@ def _conforms(doc: Any, fmt: str) -> bool:
                 and type(score["NS"]) is int and type(score["EW"]) is int
                 and doc.get("winner") in ("NS", "EW", None) and type(doc.get("meta", {})) is dict)
     hands, tricks, marks = doc.get("hands"), doc.get("tricks", []), doc.get("marks", {})
-    return (doc.keys() <= set(_HAND_MEMBERS) and doc.get("format") == HAND_FORMAT
+    return (doc.keys() <= set(_HAND_MEMBERS) and "comments" not in doc and doc.get("format") == HAND_FORMAT
             and _one_of(doc.get("variant"), _VARIANT_NAMES) and type(doc.get("options", {})) is dict
             and _one_of(doc.get("dealer"), SEATS) and type(hands) is dict and hands.keys() == set(SEATS)
             and all(_is_cards(h) for h in hands.values()) and _is_cards(doc.get("nest"))
