@@ -8,10 +8,11 @@ decision was made before its player could see the new one, and is ignored (``on_
 """
 from __future__ import annotations
 
-import time
 from typing import Any, Callable, Hashable
 
 import ipywidgets as widgets
+
+from rookcore.confirm import SecondClick  # moved to the engine (sessions ask too); re-exported here
 
 __all__ = ["DecisionButtons", "SecondClick", "close_with_parts"]
 
@@ -79,35 +80,3 @@ def close_with_parts(widget: widgets.Widget) -> None:
     for part in parts:
         if isinstance(part, widgets.Widget):
             part.close()
-
-
-class SecondClick:
-    """Asks before an action that throws something away (New hand in the middle of a hand, New game in the middle
-    of a game): the first click only asks; a second click on the same question, at least ``wait`` seconds later,
-    confirms it. The second click of a double click comes sooner and only repeats the question.
-
-    Args:
-      wait: seconds (float >= 0) between the question and the click that confirms it (default `WAIT`).
-    """
-
-    WAIT = 0.5
-
-    def __init__(self, wait: float = WAIT) -> None:
-        self.wait = wait
-        self._asked: tuple[Hashable, float] | None = None  # (question key, when it was first asked)
-
-    def confirmed(self, key: Hashable) -> bool:
-        """True if this click on question ``key`` (anything naming the action and the position it would throw away)
-        confirms an earlier one (then the question is forgotten); False if it only asks."""
-        now = time.monotonic()
-        if self._asked is not None and self._asked[0] == key:
-            if now - self._asked[1] >= self.wait:
-                self._asked = None
-                return True
-            return False
-        self._asked = (key, now)
-        return False
-
-    def forget(self) -> None:
-        """Drop an open question (something else happened since)."""
-        self._asked = None
