@@ -13,6 +13,8 @@ import pytest
 
 from rookcore import teaching
 from rookcore.hand import trick_tables
+from rookcore.rules import Rules, get_rules
+from rookcore.words import rules_title
 from widgets import lessons
 from widgets.card_picker import CardPicker
 from widgets.lessons import ExerciseWidget, Progress
@@ -473,7 +475,7 @@ def test_rule_set_facts_show_the_engine_s_description():
 
     r = get_rules("dixie")
     html = lessons.rule_set_facts("dixie").value
-    assert lessons.rules_title(r) in html
+    assert rules_title(r) in html
     for label, value in r.describe():
         row = f"<th style='text-align:start;padding-inline-end:1em'>{escape(label)}</th><td>{escape(value)}</td>"
         assert row in html
@@ -562,7 +564,7 @@ def tutorial_pages():
             out = real(*args, **kwargs)
             if name == "ai_walkthrough":
                 rules = args[0] if args else kwargs.get("rules")
-                drawn.append(("walkthrough", lessons._rules(rules).variant, out))
+                drawn.append(("walkthrough", (rules if isinstance(rules, Rules) else get_rules(rules)).variant, out))
             else:
                 drawn.append(out)
             return out
