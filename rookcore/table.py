@@ -338,23 +338,22 @@ class Table:
     def reasoning_for_learner(self, reveal: bool = False) -> list[LoggedDecision]:
         """The AI decisions of the hand on show, oldest first, as the learner may be told them now.
 
-        Rule (rules.md §1, §1.3; `rookcore.ai.masking`): until the hand is over every card the learner cannot see
-        now is masked in words: the other seats' cards not yet played (the cards an AI weighed but kept, the trumps
-        behind its bid), a nest the learner did not pick up, another declarer's discard ("N buries 5 cards"); the
-        bids, trump, the cards played so far and the learner's own cards stay. Visibility is judged now: a card an
-        AI kept at one step and played later is named from then on. Once the hand is over (or with ``reveal``) the
-        decisions are given whole.
+        Rule (rules.md §1, §1.3; `rookcore.ai.masking.public_decisions`): until the hand is over each AI move is
+        told only as the whole table saw it, from the public history alone: the move (another declarer's discard by
+        its size, "N buries 5 cards") and one sentence of public facts ("E has no Green and plays a trump"), without
+        the AI's own reasons, candidates or scores, which rest on cards the learner cannot see. Once the hand is over
+        (or with ``reveal``) the decisions are given whole.
 
         Args: reveal: bool, give every decision whole even during the hand (the learner's choice to see the AIs'
-        cards as they play). Returns: a list of `LoggedDecision` (step, `Decision`), one per entry of `log`, each
-        the logged Decision itself when nothing of it is hidden. Raises nothing.
+        reasoning as they play). Returns: a list of `LoggedDecision` (step, `Decision`), one per entry of `log`.
+        Raises nothing for a table's own log.
         """
-        from .ai.masking import hidden_from, mask_decision  # noqa: PLC0415 (see _player_class)
+        from .ai.masking import public_decisions  # noqa: PLC0415 (see _player_class)
 
-        hidden = frozenset() if reveal else hidden_from(self._hand, self.learner)
-        if not hidden:
+        if reveal or self._hand.is_over:
             return list(self.log)
-        return [LoggedDecision(e.step, mask_decision(e.decision, hidden, self.rules)) for e in self.log]
+        shown = public_decisions(self._hand, self.learner, self.log)
+        return [LoggedDecision(e.step, d) for e, d in zip(self.log, shown)]
 
     def run_ai(self, limit: int = 1000) -> list:
         """Run `step_ai` until the learner must act or the hand ends. Returns the Decisions taken, in order.

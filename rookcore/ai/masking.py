@@ -1,12 +1,20 @@
-"""An AI decision's reasoning as one seat may see it now: the cards it cannot see masked (rules.md §1, §1.3).
+"""An AI decision's reasoning as one seat may be told it now (rules.md §1, §1.3; issues 24 and 32).
 
-A seat at the table sees its own cards (those it was dealt, and the nest once it declared and picked it up), the
-cards played to tricks so far, the calls and trump; nothing else (`HandState.observation`). An AI's reasoning
-names more: the cards it buried, the cards it weighed but kept in its hand, the trumps behind its bid. Until the
-hand is over a reader is told that reasoning with every such card masked, in words ("E buries 5 cards", "plays
-another card"); once the hand is over it is shown whole.
+During a hand the learner's reasoning pane tells each AI move only as the whole table saw it: `public_decisions`
+gives, for each logged AI decision, a `Decision` whose move and sentence are built from the hand's public history
+alone (`rookcore.ai.public_text`: "E bids 75: E outbids its partner W, who had bid 70.", "W buries 5 cards: ...",
+"E plays G9: E has no Green and plays a trump; E is winning the trick so far."), with no candidates, scores or
+score meaning: an AI's own reasons rest on its hand ("W's hand is worth about 98 points", its strength in every
+colour, "R9 is E's only legal card", which tells that E holds no other red), so they are hidden facts even when they
+name no hidden card. The same words result for every deal that fits what the table has seen. Once the hand is over
+the decisions are given whole.
 
-The rule, judged at the present moment (a card an AI kept at step 5 and played at step 9 is seen from then on):
+`mask_decision` is the card-level rule: it masks the cards a reader cannot see in a whole `Decision` (it does not
+hide what the reasons tell without naming a card). The pane uses it as the last safety pass over the public words;
+it stays for any reader of a `Decision` who must not see some cards. A seat at the table sees its own cards (those
+it was dealt, and the nest once it declared and picked it up), the cards played to tricks so far, the calls and
+trump; nothing else (`HandState.observation`). An AI's reasoning names more: the cards it buried, the cards it
+weighed but kept in its hand, the trumps behind its bid. The card-level rule, judged at the present moment (a card an AI kept at step 5 and played at step 9 is seen from then on):
 
 * the chosen action stands if its cards are seen, else it is said in words (`MaskedAction`: "buries 5 cards");
 * the explanation stands if every card of the action and of its ``secret`` is seen, else the decision's
@@ -24,8 +32,7 @@ Every sentence it gives is a `rookcore.i18n.Message` (English as a str, said in 
 
 Typical use (what `rookcore.table.Table.reasoning_for_learner` does)::
 
-    hidden = hidden_from(state, seat=2)
-    shown = [mask_decision(d, hidden, state.rules) for d in decisions]
+    shown = public_decisions(state, seat=2, entries=table.log)   # entries: objects with .step and .decision
 """
 from __future__ import annotations
 
@@ -41,9 +48,9 @@ from ..i18n import Message, current, lazy, localize
 from ..rules import Rules
 from ..words import card_text, rules_title, seat_word
 from .base import Candidate, Decision, MaskedAction
+from .public_text import buried_move, public_history, tell_moves
 
-__all__ = ["hidden_from", "cards_of", "mask_decision", "names_hidden_card", "waiting_sentence"]
-
+__all__ = ["hidden_from", "cards_of", "mask_decision", "names_hidden_card", "waiting_sentence", "public_decisions"]
 
 
 HIDDEN_NOTE = lazy.gettext("the cards and their points are shown when the hand is over")
@@ -104,13 +111,9 @@ def waiting_sentence(seat: int) -> Message:
 
 def _masked_action(action: Any, seat: int) -> MaskedAction:
     """The chosen action said without its cards: "buries 5 cards", "plays a card" (with ``seat``'s sentence)."""
-    who = seat_word(seat)
     if isinstance(action, Discard):
-        n = len(action.cards)
-        return MaskedAction(lazy.ngettext("buries {count} card", "buries {count} cards", n, count=n),
-                            lazy.ngettext("{seat} buries {count} card", "{seat} buries {count} cards", n, seat=who,
-                                          count=n))
-    return MaskedAction(lazy.gettext("plays a card"), lazy.gettext("{seat} plays a card", seat=who))
+        return buried_move(seat, len(action.cards))
+    return MaskedAction(lazy.gettext("plays a card"), lazy.gettext("{seat} plays a card", seat=seat_word(seat)))
 
 
 @lru_cache(maxsize=64)
@@ -203,3 +206,34 @@ def mask_decision(decision: Decision, hidden: frozenset[Card], rules: Rules) -> 
         return decision
     return Decision(action, candidates, explanation, decision.seat, decision.kind,
                     score_meaning=decision.score_meaning)
+
+
+def public_decisions(state: HandState, seat: int, entries) -> list[Decision]:
+    """The AI decisions ``entries`` of ``state``'s hand as ``seat`` may be told them now (the module doc).
+
+    During the hand each is a new `Decision` built from the public history alone (`rookcore.ai.public_text`): the
+    seat and kind of the move made at its step, the move as the table saw it (a discard by its size: a
+    `MaskedAction` "buries 5 cards"), one sentence of the public facts around it, no candidates, no ``secret``, no
+    ``score_meaning``; the logged Decision itself is not read beyond its seat, which must be the seat that acted.
+    The safety pass of `mask_decision` (no card ``seat`` cannot see named) is kept over it. Once the hand is over
+    (scored or passed out) the logged decisions are given whole.
+
+    Args: state: the hand (not changed); seat: the reader 0..3; entries: the logged AI moves of this hand, each with
+    ``step`` (the index of its action in ``state.history``) and ``decision`` (`rookcore.table.LoggedDecision`).
+    Returns: a list of Decisions, one per entry, in order. Raises ValueError when an entry's step is not an action of
+    the hand or the seat that acted there is not its decision's.
+    """
+    entries = list(entries)
+    if state.is_over:
+        return [e.decision for e in entries]
+    rules = state.rules
+    told = tell_moves(public_history(state), [e.step for e in entries], rules)
+    hidden = hidden_from(state, seat)
+    shown = []
+    for entry in entries:
+        who, kind, move, sentence = told[entry.step]
+        if entry.decision.seat != who:
+            raise ValueError(f"the AI move logged at step {entry.step} is not the move made there (seat "
+                             f"{entry.decision.seat}, not {who})")
+        shown.append(mask_decision(Decision(move, (), sentence, who, kind), hidden, rules))
+    return shown
