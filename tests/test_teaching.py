@@ -79,6 +79,23 @@ def test_unknown_kind():
         teaching.make_exercise("nope")
 
 
+def test_each_kind_s_module_registered_how_its_exercises_are_made_and_graded():
+    """rookcore.teaching's kinds table: every kind of KINDS, in that order, its exercises made and graded by the
+    functions its own module registered (an exercise of a kind nobody registered could not be checked)."""
+    assert list(teaching.GENERATORS) == list(teaching.KINDS)
+    for kind in teaching.KINDS:
+        entry = teaching.exercise_kind(kind)
+        assert entry.name == kind and teaching.GENERATORS[kind] is entry.make
+        ex = entry.make("crowsnest", 3)
+        assert ex.kind == kind and entry.normalize(ex, ex.answer) in ex.accepted
+        assert entry.said(ex, None, True) == ex.explain()
+    with pytest.raises(teaching.ExerciseError, match="unknown exercise kind 'nope'"):
+        teaching.exercise_kind("nope")
+    with pytest.raises(teaching.ExerciseError, match="unknown exercise kind 'nope'"):
+        teaching.register(teaching.ExerciseKind("nope", teaching.count_points, *[teaching.exercise_kind(
+            "count_points").normalize] * 3))
+
+
 def test_legal_answer_is_the_engines(tmp_path):
     for variant in RULE_SETS:
         for seed in SEEDS:
