@@ -36,6 +36,7 @@ The game, one hand of Rook (rules.md §1) for four players 0..3 = seats N, E, S,
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Iterable
 
 try:
@@ -157,6 +158,12 @@ def deal_slot(rules: Rules, dealer: int, k: int) -> int:
     return (dealer + 1 + k // hs) % 4 if k < 4 * hs else 4
 
 
+@lru_cache(maxsize=None)
+def _slots(rules: Rules, dealer: int) -> tuple[int, ...]:
+    """`deal_slot` of every card of the deal, in dealing order."""
+    return tuple(deal_slot(rules, dealer, k) for k in range(len(rules.deck)))
+
+
 def deal_actions(rules: Rules, dealer: int, seed: int | None) -> list[int]:
     """The chance outcomes (card ids, in dealing order) that give the deal of ``HandState.deal(rules, dealer,
     seed)``: the seats' hands from the dealer's left, then the nest, each in increasing card id."""
@@ -213,8 +220,8 @@ class _Core:
         self.cache.clear()
         if len(self.dealt) == len(self.rules.deck):
             slots: list[list[int]] = [[], [], [], [], []]
-            for k, c in enumerate(self.dealt):
-                slots[deal_slot(self.rules, self.dealer, k)].append(c)
+            for slot, c in zip(_slots(self.rules, self.dealer), self.dealt):
+                slots[slot].append(c)
             self.hand = HandState(self.rules, self.dealer, slots[:4], slots[4])
 
     def act(self, action: int) -> None:
@@ -271,7 +278,7 @@ class _Core:
 
     def dealt_to(self, seat: int) -> list[int]:
         """Card ids dealt to ``seat`` so far (all of its hand once the deal is complete), increasing."""
-        return sorted(c for k, c in enumerate(self.dealt) if deal_slot(self.rules, self.dealer, k) == seat)
+        return sorted(c for slot, c in zip(_slots(self.rules, self.dealer), self.dealt) if slot == seat)
 
     def saw_nest(self, seat: int) -> bool:
         """Whether ``seat`` has seen the nest: it is the declarer and the auction is over (rules.md §1.3)."""
@@ -329,7 +336,7 @@ class RookState(pyspiel.State):
         hand = self._core.hand
         if hand is None:
             return pyspiel.PlayerId.CHANCE
-        if hand.is_over:
+        if hand.phase is Phase.DONE:
             return pyspiel.PlayerId.TERMINAL
         return hand.to_act
 
@@ -371,7 +378,7 @@ class RookState(pyspiel.State):
     def is_terminal(self) -> bool:
         """True once the hand is scored or passed out."""
         hand = self._core.hand
-        return hand is not None and hand.is_over
+        return hand is not None and hand.phase is Phase.DONE
 
     def returns(self) -> list[float]:
         """Each player's return (points): its team's hand score (``utility`` "score"), or that minus the other
