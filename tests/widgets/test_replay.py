@@ -435,15 +435,6 @@ def test_load_with_an_empty_file_box_after_choosing_an_example_is_a_note_not_an_
     assert "⚠" in p.error.value and "type the path" in p.error.value
 
 
-def test_analysis_cards_are_named_as_on_the_page():
-    """The analysis report writes cards in record notation ("CROW", "R1"); the panel shows them by their page
-    names, as the navigator does ("Crow", "Red 1")."""
-    p = ReplayPanel()  # crowsnest-made
-    assert p._shown("CROW", "R14") == "Crow, R14"
-    p.examples.value = next(n for n in EXAMPLES if n.startswith("red-1"))
-    assert p._shown("R1", "ROOK") == "Red 1, Rook"
-
-
 def test_the_time_budget_list_and_the_first_lead_line():
     """Analyze's "Time budget" list (1 min by default) and the line on the first lead's result and the auction:
     exact from an exact analysis, a proven range "— proved; …" from one cut short, gone with another record."""
@@ -452,7 +443,7 @@ def test_the_time_budget_list_and_the_first_lead_line():
     reports = {"crowsnest-made": {"variant": "crowsnest", "start": {"NS": 110, "EW": 10}, "cards": []},
                "crowsnest-set": {"variant": "crowsnest", "start": None, "cards": [],
                                  "start_range": {"NS": [25, 45], "EW": [75, 95]}}}
-    p = ReplayPanel(analyzer=lambda record: reports[p._source_name], analyze_in_background=False)
+    p = ReplayPanel(analyzer=lambda record: reports[p.session.source_name], analyze_in_background=False)
     assert "rook-analysis-budget" in p.analysis_budget._dom_classes and p.analysis_seconds == 60.0
     assert [label for label, _s in BUDGET_CHOICES] == [label for label, _s in p.analysis_budget.options]
     assert "rook-analysis-start" in p.analysis_start._dom_classes and p.analysis_start.value == ""

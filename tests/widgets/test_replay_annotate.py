@@ -410,7 +410,7 @@ def test_analyze_shows_progress_and_stops_for_another_hand(monkeypatch):
                             f"first lead (N–S: {want['start']['NS']}) — exact.")
     assert "E–W's bid of 90 could not have been made" in start  # 85 points: set double dummy too
 
-    progress = p._analysis_progress(p.record, p._analysis_token, wprogress.AnalysisRun("crowsnest-set", 60.0))
+    progress = p.session.job.progress(p.session.job.token, wprogress.AnalysisRun("crowsnest-set", 60.0))
     progress(2, len(steps), want["cards"][-2:])  # a run with no report yet shows the cards analysed so far
     assert "partial" in p.analysis and "2 of 36" in p.analysis_status.value
     p.go(steps[0] + 1)
@@ -421,7 +421,7 @@ def test_analyze_shows_progress_and_stops_for_another_hand(monkeypatch):
     with pytest.raises(wprogress.Cancelled):
         progress(3, len(steps), want["cards"][-3:])
     with pytest.raises(wprogress.Cancelled):
-        p._analysis_reports(p.record, p._analysis_token - 1)(want)
+        p.session.job.reports(p.session.job.token - 1)(want)
 
 
 def _open(card: dict, **kw) -> dict:
@@ -546,7 +546,7 @@ def test_loading_another_hand_stops_a_long_analysis(monkeypatch):
     p = ReplayPanel()
     p.examples.value = "partnership-made"
     p.analyze_button.click()
-    thread = p._analysis_thread
+    thread = p.session.job.thread
     assert not thread.join(1.0) and thread.is_alive() and p.analyze_button.disabled
     p.examples.value = "crowsnest-made"
     assert not thread.is_alive() and not p.analyze_button.disabled
@@ -656,7 +656,7 @@ def test_cancel_stops_the_analysis_and_keeps_the_cards_analysed_so_far(monkeypat
     assert p.cancel_button.description == "Cancel" and "rook-analyze-cancel" in p.cancel_button._dom_classes
     assert p.cancel_button.layout.display == "none" and p.cancel_button.disabled
     p.analyze_button.click()
-    thread = p._analysis_thread
+    thread = p.session.job.thread
     total = len(p.record.tricks) * 4
     _wait_for(lambda: f"{total - 1} of {total} cards done" in _text(p.analysis_status.value), what="the progress")
     assert thread.is_alive() and p.analysis_running
@@ -692,7 +692,7 @@ def test_cancel_before_the_first_card_and_a_late_result_is_not_shown():
     gate, slow = _gated_analyzer()
     p = ReplayPanel(analyzer=slow)
     p.analyze_button.click()
-    thread = p._analysis_thread
+    thread = p.session.job.thread
     assert not p.cancel_button.disabled
     p.cancel_button.click()
     status = _text(p.analysis_status.value)
@@ -715,7 +715,7 @@ def test_progress_tells_that_the_first_lead_takes_long_and_the_seconds_go_on(mon
     seen = []
     p.analysis_status.observe(lambda ch: seen.append(_text(ch["new"])), "value")
     p.analyze_button.click()
-    run = p._analysis_run
+    run = p.session.job.run
     _wait_for(lambda: any(" 2 s so far" in t for t in seen), timeout=20, what="2 s on the clock")
     stuck = [t for t in seen if "cards done" in t]
     assert len({t for t in stuck}) >= 3  # the text changed without a new card: the seconds went on
@@ -731,24 +731,6 @@ def test_progress_tells_that_the_first_lead_takes_long_and_the_seconds_go_on(mon
     assert final.startswith(f"Analysis cancelled after {total - 1} of {total} cards")
     time.sleep(0.5)  # two ticks' time: nothing overwrites the message
     assert _text(p.analysis_status.value) == final
-
-
-def test_progress_text():
-    """`progress_text`: the trick being analysed while later tricks are left; once only trick 1's cards are left,
-    why they take long; the elapsed seconds when given."""
-    from widgets.progress import progress_text
-
-    cards = [{"trick": 7}] + [{"trick": 9}] * 11
-    assert progress_text(12, 36, cards) == ("Analyzing… 12 of 36 cards done, from the last trick back (now in trick "
-                                            "7 of 9; the first tricks take longest).")
-    assert progress_text(12, 36, cards, elapsed=3.4).endswith("longest). 3 s so far.")
-    first = [{"trick": 2}] + [{"trick": 13}] * 47
-    text = progress_text(48, 52, first, elapsed=27.0)
-    assert text.startswith("Analyzing… 48 of 52 cards done, from the last trick back. 27 s so far.")
-    assert "Left: the first 4 cards of trick 1, above all the first lead, which values every other lead" in text
-    assert "minutes on 13/14-trick hands" in progress_text(51, 52, [{"trick": 1}], elapsed=141)
-    assert "Left: the first lead, which" in progress_text(51, 52, [{"trick": 1}])
-    assert "now in trick 2 of 13" in progress_text(47, 52, [{"trick": 2}, {"trick": 13}])
 
 
 def test_edits_undone_are_not_unsaved_but_marks_from_mark_mistakes_are(tmp_path):
