@@ -35,6 +35,7 @@ from rookcore.records import read_seed
 from rookcore.rules import VARIANTS, Rules, RulesError, get_rules
 from rookcore.words import bird_name, rules_title
 
+from .clicks import close_with_parts
 from .lessons import LINK_STYLE, PROGRESS, progress_view, tutorial_index
 from .replay import ReplayPanel
 from .rules_view import option_phrases, rules_html
@@ -80,6 +81,12 @@ def header_html() -> str:
     return (f"<div{lang} style='display:flex;flex-wrap:wrap;align-items:baseline;column-gap:12px;margin:0 0 2px'>"
             "<span style='font-size:20px;font-weight:bold;color:#283593'>CrowsNest Rook</span>"
             f"<span style='color:#555'>{tagline}</span></div>")
+
+
+def waiting_line() -> str:
+    """The Play tab's line while the learner's game is on its way (class ``rook-app-opening``), in the active
+    language."""
+    return f"<p class='rook-app-opening' style='color:#555'>{escape(_('Opening your game…'))}</p>"
 
 
 def _kept_language(start) -> str | None:
@@ -252,62 +259,116 @@ class RookApp(w.VBox):
     """Header + Tab. Attributes: ``tab``, ``play_panel``, ``play_header``, ``replay``, ``rules_view``,
     ``settings``, ``rules`` (the last applied rule set), ``lang`` (the page's language code: ``lang``, else
     ``?lang=`` in ``query``, else the kept game's, else "en"; `set_language` changes it), ``session`` (where the
-    learner's games are kept: a `rookcore.learners.LearnerSession`, or None for the single per-account file)."""
+    learner's games are kept: a `rookcore.learners.LearnerSession`, or None for the single per-account file).
+
+    Built in three steps, which `build_app` takes at once: the app itself (``opened`` False: every tab, the Play tab
+    saying "Opening your game…", in English: what a kernel of Voila's pool builds before its page's request comes,
+    `widgets.learner`), then the page's link (`follow_link`: its language, a record to show, the message of a bad
+    link), then the learner's game (`open_game`). A page built in steps is the same as one built at once."""
 
     def __init__(self, rules: Rules | None = None, query: str | None = None, lang: str | None = None,
-                 session=None):
-        self.rules = rules or get_rules()
+                 session=None, opened: bool = True):
+        self.base_rules = rules or get_rules()
+        self.rules = self.base_rules
         self.session = session
-        query = query if query is not None else os.environ.get("QUERY_STRING", "")
-        self.links = parse_links(query)
-        chosen = lang if lang is not None else self.links.get("lang")
-        self.play_panel = _make_play_panel(self.links.get("deal"), self.links.get("variant"), chosen, session,
-                                           claim=not is_link_page(query))
-        self.lang = getattr(self.play_panel, "lang", None) or i18n.normalize(chosen)
+        self.play_panel = None
+        self.links: dict = {}
+        self.query, self.chosen_lang, self.lang = "", lang, i18n.normalize(lang)
+        if opened:
+            self._take_link(query, lang)
+        self._words_lang = self.lang  # the language the page's own words are drawn in
         with i18n.using(self.lang):
-            self._build()
+            self._build(settings=not opened)  # a page built at once gets its Settings with its game
+            if opened:
+                self._follow_links()
+        if opened:
+            self.open_game(session)
 
-    def _build(self) -> None:
-        """The header, the tabs and the links' messages (in the active language)."""
+    def _build(self, settings: bool = True) -> None:
+        """The header, the tabs (the Play tab waiting for its game, `waiting_line`; the Settings tab empty unless
+        ``settings``) and the line for the links' messages (in the active language)."""
         self.header = w.HTML(header_html())
         self.header.add_class("rook-app-header")
-        table = getattr(self.play_panel, "table", None)
-        if getattr(self.play_panel, "kept_settings", False):  # Settings and the Rules tab show the kept game's rules
-            self.rules = table.next_game_rules(self.play_panel.pending_rules)
         self.play_header = w.HTML("")
         self.play_header.add_class("rook-play-ruleset")
-        callbacks = getattr(self.play_panel, "on_new_game", None)
-        if callbacks is not None:  # after the Play panel's New game: refresh the header line
-            callbacks.append(self._update_play_header)
-        play_tab = w.VBox([self.play_header, self.play_panel])
-
+        self.waiting = w.HTML(waiting_line())
+        self.play_tab = w.VBox([self.play_header, self.waiting])
         self.replay = ReplayPanel()
-        hooks = getattr(self.play_panel, "on_open_replay", None)
-        if hooks is not None:  # the Play tab's "Replay this hand" and the review's costly cards open Replay here
-            hooks.append(self.open_replay)
         self.rules_view = w.HTML(rules_html(self.rules))
         self.rules_view.add_class("rook-rules-view")
-        self.settings = SettingsPanel(self.rules, on_apply=self.apply_rules, on_level=self.set_level,
-                                      level=table.level if table is not None else "rules",
-                                      on_language=self.set_language, lang=self.lang)
-
-        choices = getattr(self.play_panel, "on_bird_choice", None)
-        if choices is not None:  # one choice of the bird, shown alike on Play and in Settings
-            choices.append(self._bird_chosen_on_play)
-
+        self.settings = self._settings_panel("rules") if settings else w.VBox()
         self.learn = learn_panel()
-        self.tab = w.Tab(children=[play_tab, self.replay, self.learn, self.rules_view, self.settings])
+        self.tab = w.Tab(children=[self.play_tab, self.replay, self.learn, self.rules_view, self.settings])
         self.tab.titles = tab_titles()
         self.tab.add_class("rook-app-tabs")
         self.link_message = w.HTML("")
         self.link_message.add_class("rook-link-message")
-        self._follow_links()
         style = w.HTML(MESSAGE_STYLE, layout=w.Layout(display="none"))
         rtl = w.HTML(RTL_STYLE, layout=w.Layout(display="none"))
         super().__init__([style, rtl, self.header, self.link_message, self.tab], layout=w.Layout(padding="4px 8px"))
         self.add_class("rook-app")
         self._set_direction()
-        self._update_play_header()
+
+    def _settings_panel(self, level: str) -> SettingsPanel:
+        """A Settings panel for ``self.rules``, the AI ``level`` and ``self.lang``, wired to this app."""
+        return SettingsPanel(self.rules, on_apply=self.apply_rules, on_level=self.set_level,
+                             on_language=self.set_language, level=level, lang=self.lang)
+
+    def follow_link(self, query: str | None = None, lang: str | None = None) -> None:
+        """Take the page's link: ``query`` (its query string; None: Voila's ``QUERY_STRING``) read by `parse_links`,
+        ``lang`` (the language before the link's ``?lang=``; None: the link's). The page is drawn in that language
+        (English when the link names none: the kept game's language, if any, comes with `open_game`), a
+        ``?record=`` opens Replay, a bad link is said above the tabs. Raises nothing."""
+        self._take_link(query, lang)
+        if self.play_panel is None:  # the Settings tab in the link's language while the game is awaited
+            self._replace_settings("rules")
+        self._draw_language(self.lang)
+        with i18n.using(self.lang):
+            self._follow_links()
+
+    def _take_link(self, query: str | None, lang: str | None) -> None:
+        """Read the page's link (`follow_link`'s ``query`` and ``lang``) into ``query``, ``links``, ``chosen_lang``
+        and ``lang``, drawing nothing."""
+        self.query = query if query is not None else os.environ.get("QUERY_STRING", "")
+        self.links = parse_links(self.query)
+        self.chosen_lang = lang if lang is not None else self.links.get("lang")
+        self.lang = i18n.normalize(self.chosen_lang)
+
+    def open_game(self, session=None) -> None:
+        """Show the learner's game on the Play tab: the Play panel of `_make_play_panel` for the link's deal (if any)
+        and ``session`` (a `rookcore.learners.LearnerSession`; None: the single per-account file), in place of the
+        waiting line or of the game shown before (a page that opened a game of its own before its learner was
+        known: that panel is closed). Settings and the Rules tab follow the game's kept rules, and the page its
+        language (the link's, else the kept game's, else English). Raises nothing (a Play panel that fails to build
+        is a line saying so)."""
+        old = self.play_panel
+        panel = _make_play_panel(self.links.get("deal"), self.links.get("variant"), self.chosen_lang, session,
+                                 claim=not is_link_page(self.query))
+        self.session, self.play_panel = session, panel
+        lang = getattr(panel, "lang", None) or i18n.normalize(self.chosen_lang)
+        table = getattr(panel, "table", None)
+        self.rules = (table.next_game_rules(panel.pending_rules) if getattr(panel, "kept_settings", False)
+                      else self.base_rules)  # Settings and the Rules tab show the kept game's rules
+        for hooks, hook in (("on_new_game", self._update_play_header), ("on_open_replay", self.open_replay),
+                            ("on_bird_choice", self._bird_chosen_on_play)):
+            if getattr(panel, hooks, None) is not None:  # New game, "Replay this hand", the bird's choice on Play
+                getattr(panel, hooks).append(hook)
+        self.lang = lang
+        self._replace_settings(table.level if table is not None else "rules")
+        self.play_tab.children = [self.play_header, panel]
+        self._draw_language(lang)
+        if old is not None:
+            _close_tree(old)
+
+    def _replace_settings(self, level: str) -> None:
+        """A new Settings panel (`_settings_panel`) for the rules, ``level`` and the language now, in the Settings
+        tab; the one it replaces is closed."""
+        with i18n.using(self.lang):
+            old, self.settings = self.settings, self._settings_panel(level)
+        children = list(self.tab.children)
+        children[TAB_TITLES.index("Settings")] = self.settings
+        self.tab.children = children
+        _close_tree(old)
 
     def _set_direction(self) -> None:
         """The class ``rook-rtl`` on the app in a right-to-left language (`RTL_STYLE`), none otherwise."""
@@ -332,10 +393,7 @@ class RookApp(w.VBox):
             self.play_panel.keep_extra["lang"] = self.lang
             self.play_panel.keep_game()
         with i18n.using(self.lang):
-            self.header.value = header_html()
-            self.tab.titles = tab_titles()
             self.settings.draw_words()
-            self.replay.set_language(self.lang)
             if self.settings.language.value != self.lang:
                 self.settings._relabeling = True
                 try:
@@ -345,9 +403,23 @@ class RookApp(w.VBox):
             self.settings.message.value = self.settings._with_rules(_("Rule set: {rules}", rules="\0"),
                                                                     self.settings.rules)
             self.settings.language_message.value = ""
-            index = self.tab.selected_index
-            self.learn.children = learn_panel().children
-            self.tab.selected_index = index
+        self._draw_language(self.lang)
+
+    def _draw_language(self, lang: str | None) -> None:
+        """Draw the page's own words in ``lang`` (normalized; it becomes ``self.lang``): the header, the tab titles,
+        the waiting line, Replay, the Learn tab, the page's direction, the Play tab's rule-set line and the Rules
+        tab. Settings and the Play panel draw their own."""
+        self.lang = i18n.normalize(lang)
+        with i18n.using(self.lang):
+            if self.lang != self._words_lang:
+                self._words_lang = self.lang
+                self.header.value = header_html()
+                self.tab.titles = tab_titles()
+                self.waiting.value = waiting_line()
+                self.replay.set_language(self.lang)
+                index = self.tab.selected_index
+                self.learn.children = learn_panel().children
+                self.tab.selected_index = index
             self._set_direction()
             self._update_play_header()
 
@@ -463,6 +535,14 @@ class RookApp(w.VBox):
         except Exception:  # noqa: BLE001
             pass
         self._update_play_header()
+
+
+def _close_tree(widget) -> None:
+    """Close ``widget`` and every widget in its boxes (``children``, depth first), each with its own layout and
+    style (`widgets.clicks.close_with_parts`): a panel the page no longer shows. Raises nothing."""
+    for child in tuple(getattr(widget, "children", ()) or ()):
+        _close_tree(child)
+    close_with_parts(widget)
 
 
 def _phrases(rules: Rules) -> str:

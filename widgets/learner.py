@@ -1,14 +1,19 @@
-"""The app's page for one learner: the browser's learner id (`LearnerId`) and the app built for it (`AppPage`).
+"""The app's page for one learner: the browser's learner id (`LearnerId`) and the app opened for it (`AppPage`).
 
-The kernel learns who the learner is only once the page is drawn: `LearnerId` (an anywidget, its script in
-``widgets/static/learner_id.js``) reads the id the browser keeps in localStorage (key
+The page is built in steps, so that a kernel of Voila's pool (voila.json: ``preheat_kernel``) does the costly part
+before any learner comes (`build_page`): the app with every tab (`widgets.app.RookApp`), then, once a page's request
+comes (`widgets.page_request.wait_for_page`), its link (``?deal=``, ``?lang=``, ``?record=``) and the learner's game.
+The learner is known at once when the request carries the browser's learner id in its cookie (set by the app's Voila
+template from the id the browser keeps), under JupyterHub (the signed-in user), or when the server keeps nothing;
+otherwise the Play tab says "Opening your game…" until the browser reports its id: `LearnerId` (an anywidget, its
+script in ``widgets/static/learner_id.js``) reads the id the browser keeps in localStorage (key
 `rookcore.learners.STORAGE_KEY`, 32 lowercase hexadecimal digits; a random one made and kept when there is none) and
-reports it. `AppPage` shows "Opening your game…" until then and builds the app (`widgets.app.build_app`) for that
-learner's session (`rookcore.learners.open_session`: their own folder of kept games). A report that is not a valid
-id gets a fresh id, which the page gives back to the browser to keep. If no report comes within ``wait`` seconds (the
-script did not run) the app is built for this page alone, keeping nothing, and its status line says so; a report
-that comes later still opens the learner's game, as long as nothing was done on the page yet. A server that keeps
-nothing (``$ROOK_GAME_FILE`` empty) needs no id: the app is built at once.
+reports it with the page's query string. The learner's session (`rookcore.learners.open_session`: their own folder of
+kept games) is opened in the app (`widgets.app.RookApp.open_game`). A report that is not a valid id gets a fresh id,
+which the page gives back to the browser to keep; a report naming another learner than the cookie's opens that
+learner's game instead. If no report comes within ``wait`` seconds (the script did not run) the app opens a game for
+this page alone, keeping nothing, and its status line says so; a report that comes later still opens the learner's
+game, as long as nothing was done on the page yet.
 
 Stable names for browser tests: ``rook-app-page`` (the page's box), ``rook-app-opening`` (the line shown while
 waiting), ``rook-learner-id`` (the id widget's element, hidden).
@@ -63,42 +68,93 @@ class LearnerId(anywidget.AnyWidget):
 
 
 class AppPage(w.VBox):
-    """The app's page: waits (at most ``wait`` seconds) for the browser's learner id, then holds the app built for
-    that learner (``app``, a `widgets.app.RookApp`; None while waiting) and its ``session`` (a
-    `rookcore.learners.LearnerSession`). ``rules``, ``query``, ``lang``: as `widgets.app.build_app` takes them.
-    ``timer``: start the waiting clock (False for tests, which call `time_out` themselves). Raises nothing."""
+    """The app's page: the app (``app``, a `widgets.app.RookApp`, built at once), then the learner's game in it and
+    its ``session`` (a `rookcore.learners.LearnerSession`; None until the game is open). ``rules``, ``query``,
+    ``lang``: as `widgets.app.build_app` takes them. ``timer``: start the waiting clock (False for tests, which call
+    `time_out` themselves). ``start``: False to build the app only (a kernel of Voila's pool, before its page's
+    request: `build_page`), `start` then takes the page's link and opens the learner's game. Raises nothing.
+
+    The learner's game opens at once when the server keeps nothing for anyone, under JupyterHub (the signed-in user
+    is the learner), or when the page's request carries the browser's learner id (its cookie,
+    `widgets.page_request.cookie_learner`); otherwise the Play tab says "Opening your game…" until the browser's
+    report (`LearnerId`), at most ``wait`` seconds. The browser's report decides: an id other than the cookie's
+    opens that learner's game instead, as long as nothing was done on the page yet."""
 
     def __init__(self, rules=None, query: str | None = None, lang: str | None = None, wait: float = WAIT_SECONDS,
-                 timer: bool = True) -> None:
-        self._args = (rules, query, lang)
-        from .app import page_language  # noqa: PLC0415 - the app module does not import this one
+                 timer: bool = True, start: bool = True) -> None:
+        from .app import RookApp  # noqa: PLC0415 - the app module does not import this one
 
-        self.lang = i18n.normalize(lang) if lang else page_language(query)[0]  # said before the app opens
-        self.app = None
+        self.wait, self.timer = wait, timer
+        self.app = RookApp(rules, lang=lang, opened=False)
+        self.lang = self.app.lang
         self.session: learners.LearnerSession | None = None
         self._lock = threading.RLock()  # the waiting clock's thread and the kernel's both open the app
         self.learner_id = LearnerId()
+        self.learner_id.on_learner(self._reported)
         self._timer: threading.Timer | None = None
-        super().__init__([])
+        self._link_known = False  # False until the page's link is read (the request, else the browser's report)
+        self._lang_arg = lang
+        super().__init__([self.learner_id, self.app] if learners.learners_dir() is not None else [self.app])
         self.add_class("rook-app-page")
+        if start:
+            self.start(query)
+
+    @property
+    def opening(self) -> w.HTML:
+        """The Play tab's "Opening your game…" line (class ``rook-app-opening``), shown until the game opens."""
+        return self.app.waiting
+
+    def start(self, query: str | None = None, cookie: str = "", reached: bool = True) -> None:
+        """Take the page's link and open the learner's game when the learner is known. ``query``: the page's query
+        string (None: Voila's ``QUERY_STRING``); ``cookie``: its Cookie header (the learner cookie,
+        `widgets.page_request.cookie_learner`); ``reached``: False when the request could not be read (a pooled
+        kernel that did not reach Voila: `widgets.page_request.wait_for_page`), so the link and the learner come
+        with the browser's report. Raises nothing."""
+        from .page_request import cookie_learner  # noqa: PLC0415
+
+        if reached:
+            self._follow(query)
+        needs_report = learners.learners_dir() is not None or not reached
+        if needs_report and self.learner_id not in self.children:
+            self.children = [self.learner_id, self.app]
         # nothing is kept for anyone, or JupyterHub's signed-in user is the learner (issue 31: open_session gives
         # that user's own session, in their home folder): no browser id needed, the app opens at once
-        if learners.learners_dir() is None or learners.hub_user():
+        if reached and (learners.learners_dir() is None or learners.hub_user()):
             self._open(self._session(None))
             return
-        with i18n.using(self.lang):
-            words = escape(_("Opening your game…"))
-        self.opening = w.HTML(f"<p class='rook-app-opening' style='color:#555'>{words}</p>")
-        self.children = [self.learner_id, self.opening]
-        self.learner_id.on_learner(lambda learner, stored: self._open(self._session(learner, stored)))
-        if timer:
-            self._timer = threading.Timer(wait, self.time_out)
+        known = cookie_learner(cookie) if reached else None
+        if known is not None:  # the learner's own game at once; the browser's report confirms it
+            self._open(self._session(known))
+        elif self.timer:
+            self._timer = threading.Timer(self.wait, self.time_out)
             self._timer.daemon = True
             self._timer.start()
 
+    def _follow(self, query: str | None) -> None:
+        """The app follows the page's link (`widgets.app.RookApp.follow_link`) and the page's words take its
+        language."""
+        self.app.follow_link(query, self._lang_arg)
+        self.lang = self.app.lang
+        self._link_known = True
+
+    def _reported(self, learner: str, stored: bool) -> None:
+        """The browser's report (`LearnerId.on_learner`): the page's link first if the request did not bring it
+        (the report's ``query``: the page's ``location.search``), then the learner's game."""
+        with self._lock:
+            if not self._link_known:
+                query = self.learner_id.report.get("query") if isinstance(self.learner_id.report, dict) else None
+                self._follow(query if isinstance(query, str) else "")
+            if learners.learners_dir() is None or learners.hub_user():
+                self._open(self._session(None))
+            else:
+                self._open(self._session(learner, stored))
+
     def time_out(self) -> None:
         """No id came in time: open the app for this page alone (kept nowhere, said in its status line)."""
-        self._open(self._session(None))
+        with self._lock:
+            if not self._link_known:
+                self._follow("")
+            self._open(self._session(None))
 
     def _session(self, learner: str | None, stored: bool = True) -> learners.LearnerSession:
         """`rookcore.learners.open_session` for ``learner`` (None: this page alone), its note in the page's
@@ -107,37 +163,53 @@ class AppPage(w.VBox):
             return learners.open_session(learner, stored)
 
     def _open(self, session: learners.LearnerSession) -> None:
-        """Build the app for ``session`` and show it: once, or again when a learner's session comes after this
-        page opened one of its own (nothing kept) and nothing was done in it yet."""
+        """Open ``session``'s game in the app: once, or again when a learner's session comes after this page opened
+        another (a page-only game, or the game of a cookie's id the browser does not hold) and nothing was done in
+        it yet."""
         with self._lock:
-            if self.app is not None and not self._may_reopen(session):
+            if self.session is not None and not self._may_reopen(session):
                 return
             if self._timer is not None:
                 self._timer.cancel()
-            from .app import build_app  # noqa: PLC0415 - the app module does not import this one
-            rules, query, lang = self._args
             try:
-                app = build_app(rules, query, lang, session=session)
-            except Exception as e:  # noqa: BLE001 - build_app raises nothing by contract: never a traceback here
-                text = _("The app could not be opened: {kind}: {error}", kind=type(e).__name__, error=str(e))
+                self.app.open_game(session)
+            except Exception as e:  # noqa: BLE001 - open_game raises nothing by contract: never a traceback here
+                with i18n.using(self.lang):
+                    text = _("The app could not be opened: {kind}: {error}", kind=type(e).__name__, error=str(e))
                 self.children = [self.learner_id, w.HTML(f"<p><i>{escape(text)}</i></p>")]
                 return
-            self.app, self.session = app, session
+            self.session = session
             if session.learner is not None:
                 from .lessons import use_learner_progress  # noqa: PLC0415 - loaded with the app
 
                 use_learner_progress(session.learner)  # the Learn tab shows this learner's own progress
-            self.children = [self.learner_id, app] if learners.learners_dir() is not None else [app]
 
     def _may_reopen(self, session: learners.LearnerSession) -> bool:
-        """True when the page's app keeps nothing for want of an id, ``session`` keeps the learner's game, and the
-        learner has not acted on the page yet."""
+        """True when ``session`` is another learner's than the page's (a page-only game, or a cookie's id the
+        browser does not hold), keeps the learner's game, and the learner has not acted on the page yet."""
         table = getattr(getattr(self.app, "play_panel", None), "table", None)
-        return (self.session is not None and self.session.learner is None and session.kept
+        return (self.session is not None and self.session.learner != session.learner and session.kept
                 and (table is None or not table.game_started))
 
 
-def build_page(rules=None, query: str | None = None, lang: str | None = None, wait: float = WAIT_SECONDS) -> AppPage:
-    """The app's page for the Voila notebook (`AppPage`): the app for the learner whose browser this is. Raises
-    nothing."""
-    return AppPage(rules, query, lang, wait)
+def build_page(rules=None, query: str | None = None, lang: str | None = None, wait: float = WAIT_SECONDS,
+               show: bool = True) -> AppPage:
+    """The app's page for the Voila notebook (`AppPage`): the app for the learner whose browser this is.
+
+    The page is shown first (``show``: `IPython.display.display`, so that its output is the cell's first message,
+    before the hundreds of widget messages of the app: Voila drops a cell's outputs it has not read within its
+    iopub timeout, 4 s, of the cell's end, and a busy server once lost a whole page that way), then the app is built,
+    then the page's request is awaited (`widgets.page_request.wait_for_page`: at once in a kernel started for this
+    page; in a kernel of Voila's pool, until a page takes it), then the link is followed and the learner's game
+    opened (`AppPage.start`). ``query``: the page's query string, None to read it from the request. Returns the page.
+    Raises nothing."""
+    from .page_request import wait_for_page  # noqa: PLC0415
+
+    page = AppPage(rules, lang=lang, wait=wait, start=False)
+    if show:
+        from IPython.display import display  # noqa: PLC0415 - the kernel's own
+
+        display(page)
+    request = wait_for_page()
+    page.start(request.query if query is None else query, request.cookie, request.reached or query is not None)
+    return page

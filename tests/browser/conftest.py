@@ -83,17 +83,22 @@ def artifacts_dir() -> Path:
     return ARTIFACTS
 
 
+NO_POOL = ["--VoilaConfiguration.preheat_kernel=False"]
+"""Voila's options for a test server without voila.json's kernel pools (28 kernels started with the server)."""
+
+
 @contextlib.contextmanager
-def voila_server(tmp_path_factory, env: dict | None = None):
-    """A Voila server of the notebooks on a free port, its kernels' environment this process's plus ``env``;
-    yields the app's URL once the server answers, and stops the server afterwards."""
+def voila_server(tmp_path_factory, env: dict | None = None, args: list | None = None):
+    """A Voila server of the notebooks on a free port, its kernels' environment this process's plus ``env``, with
+    Voila's options ``args`` (default `NO_POOL`: a kernel started for each page); yields the app's URL once the
+    server answers, and stops the server afterwards."""
     port = _free_port()
     log_path = tmp_path_factory.mktemp("voila") / "voila.log"
     log = open(log_path, "wb")
     proc = subprocess.Popen(
         [
             sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
-            "--Voila.ip=127.0.0.1", NOTEBOOKS_DIR,
+            "--Voila.ip=127.0.0.1", *(NO_POOL if args is None else args), NOTEBOOKS_DIR,
         ],
         cwd=REPO_ROOT,
         # the tests' files live under the base temp folder

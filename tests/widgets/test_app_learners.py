@@ -44,11 +44,13 @@ def _where(panel) -> tuple:
 
 def test_the_page_waits_for_the_id_then_opens_the_learner_s_game(kept_dir):
     page = AppPage(query="", timer=False)
-    assert page.app is None and isinstance(page.children[0], LearnerId)
-    assert "Opening your game…" in page.children[1].value
+    assert page.session is None and page.app.play_panel is None and isinstance(page.children[0], LearnerId)
+    assert page.children == (page.learner_id, page.app)  # the app is drawn, its Play tab waits for the game
+    assert "Opening your game…" in page.opening.value and page.opening in page.app.play_tab.children
     assert not kept_dir.exists()  # nothing is kept before the learner is known
     page.learner_id.report = {"id": ID_A, "stored": True}
-    assert page.app is not None and page.children == (page.learner_id, page.app)
+    assert page.app.play_panel is not None and page.children == (page.learner_id, page.app)
+    assert page.opening not in page.app.play_tab.children
     assert page.session.learner == ID_A and page.learner_id.learner == ID_A
     assert (kept_dir / "learners" / ID_A / "game.json").is_file()
     assert page.app.play_panel.keep and page.app.session is page.session
@@ -103,9 +105,9 @@ def test_a_browser_that_cannot_keep_the_id_plays_a_game_kept_nowhere(kept_dir):
 def test_no_id_in_time_opens_a_game_of_the_page_s_own_and_says_so(kept_dir):
     page = AppPage(query="", wait=0.2)  # the real clock
     deadline = time.monotonic() + 30
-    while page.app is None and time.monotonic() < deadline:
+    while page.session is None and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert page.app is not None, "the page waited without bound"
+    assert page.session is not None, "the page waited without bound"
     panel = page.app.play_panel
     assert page.session.learner is None and not panel.keep
     assert NOT_KEPT in _text(panel.status.value) and "rook-error" not in panel.status.value
@@ -114,7 +116,7 @@ def test_no_id_in_time_opens_a_game_of_the_page_s_own_and_says_so(kept_dir):
 
 def test_the_words_before_the_app_opens_are_in_the_link_s_language(kept_dir):
     page = AppPage(query="?lang=de", timer=False)
-    assert "Ihr Spiel wird geöffnet" in page.children[1].value
+    assert "Ihr Spiel wird geöffnet" in page.opening.value
     page.time_out()
     english = learners.open_session(None).note
     assert page.session.note and page.session.note != english  # the page-only game's note, said in German
@@ -132,11 +134,11 @@ def test_an_id_that_comes_late_still_opens_the_learner_s_game_unless_the_page_wa
     assert late.session.learner == ID_A and _where(late.app.play_panel) == want
     used = AppPage(query="", timer=False)
     used.time_out()
-    first = used.app
-    first.play_panel.pace = 0
-    act_once(first.play_panel)
+    first = used.app.play_panel
+    first.pace = 0
+    act_once(first)
     used.learner_id.report = {"id": ID_A, "stored": True}
-    assert used.app is first and used.session.learner is None  # the game played on the page stays
+    assert used.app.play_panel is first and used.session.learner is None  # the game played on the page stays
 
 
 def test_a_server_that_keeps_nothing_opens_at_once(monkeypatch):

@@ -47,7 +47,7 @@ def _where(panel) -> tuple:
 
 def test_the_app_opens_at_once_for_the_hub_user_s_own_game(hub):
     page = AppPage(query="", timer=False)
-    assert page.app is not None  # no wait for a browser's id
+    assert page.session is not None and page.app.play_panel is not None  # no wait for a browser's id
     assert "Opening your game" not in str([getattr(c, "value", "") for c in page.children])
     assert page.session.learner == learners.hub_learner("alice") and page.session.game == hub / "game.json"
     panel = page.app.play_panel
@@ -75,6 +75,6 @@ def test_the_hub_user_s_learn_tab_and_lesson_pages_keep_progress_in_their_home(h
 def test_on_binder_the_page_still_asks_the_browser(hub, monkeypatch):
     monkeypatch.setenv("BINDER_REPO_URL", "https://github.com/crowsnest/rook")
     page = AppPage(query="", timer=False)
-    assert page.app is None and isinstance(page.children[0], LearnerId)
+    assert page.session is None and isinstance(page.children[0], LearnerId)
     head = lesson_page.start_lesson(SLUG, query="")
     assert any(isinstance(c, LearnerId) for c in head.children)

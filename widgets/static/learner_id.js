@@ -1,9 +1,11 @@
 // The learner id of this browser (an anywidget ES module, shipped inside the package: no CDN).
 // It reads the id kept in the browser's own storage (localStorage key "crowsnest-rook.learner": 32 lowercase
 // hexadecimal digits), makes a random one when there is none (crypto.randomUUID, else crypto.getRandomValues: the
-// former needs a secure context), keeps it, and tells the kernel once: report = {id, stored} (stored: the browser
-// kept it; false when its storage is blocked). An id the kernel gives back ("learner", after refusing a bad one) is
-// kept in its place. The kernel checks every id again (rookcore.learners.parse_learner_id): nothing here is trusted.
+// former needs a secure context), keeps it, and tells the kernel once: report = {id, stored, query} (stored: the
+// browser kept it; false when its storage is blocked; query: the page's location.search, which a kernel of Voila's
+// pool that could not read its page's request takes its link from: widgets/learner.py). An id the kernel gives
+// back ("learner", after refusing a bad one) is kept in its place. The kernel checks every id again
+// (rookcore.learners.parse_learner_id): nothing here is trusted.
 
 const KEY = "crowsnest-rook.learner";
 const ID = /^[0-9a-f]{32}$/;
@@ -53,7 +55,7 @@ export default {
       id = freshId();
       stored = keepId(id);
     }
-    model.set("report", { id: id, stored: stored });
+    model.set("report", { id: id, stored: stored, query: window.location.search });
     model.save_changes();
     return () => model.off("change:learner", given);
   },
