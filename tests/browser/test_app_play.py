@@ -133,9 +133,11 @@ def test_a_hand_played_with_the_keyboard_only(voila_url, page, artifacts_dir):
 
 def test_an_opened_fold_of_ai_reasoning_stays_open_as_the_ais_move(voila_url, page, artifacts_dir):
     """A learner opens the "N more" fold of an AI call's reasoning, then calls: the AIs' new calls appear on top of
-    the pane and the fold stays open where it was."""
+    the pane and the fold stays open where it was. (During the hand the candidates, and so the folds, show once
+    "Reveal hidden cards as they play" is ticked.)"""
     open_app(page, voila_url + "?deal=8")
     assert set_speed(page, 0)
+    page.locator(".rook-open-reasoning input").check()
     fold = page.locator(".rook-reasoning details").first
     fold.wait_for(state="visible", timeout=60_000)
     fold.evaluate("d => { d.dataset.kept = 'yes'; }")  # a view drawn anew would lose this mark
