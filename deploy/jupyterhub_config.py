@@ -33,12 +33,16 @@ c.Spawner.notebook_dir = f"{ROOK}/notebooks"
 #    "rook" and the culling of a page's kernel 5 minutes after its page went silently, as voila.json sets them for
 #    the README's standalone server. deploy/jupyter/jupyter_server_config.json holds them (the image also has it in
 #    /etc/jupyter, where any server finds it).
-c.Spawner.environment = {"JUPYTER_CONFIG_PATH": f"{ROOK}/deploy/jupyter"}
-#    Files a user saves or opens by typing a path (Replay's File box, Save to) are in $ROOK_FILES_ROOT: the image
-#    sets it to the user's home (/home/rook). Without containers, set it to each user's home yourself, e.g.
+c.Spawner.environment.update({"JUPYTER_CONFIG_PATH": f"{ROOK}/deploy/jupyter"})  # added to your own, if any
+#    Files a user saves or opens by typing a path (Replay's File box, Save to) are in $ROOK_FILES_ROOT, and the
+#    compiled double-dummy core in $NUMBA_CACHE_DIR: the image sets both (the user's home, /home/rook; a folder
+#    outside it). Without containers (local processes), set them yourself (README.md, "Deployment"), e.g.:
 #        import pwd
-#        c.Spawner.environment["ROOK_FILES_ROOT"] = lambda spawner: pwd.getpwnam(spawner.user.name).pw_dir
-#    (else it is the notebooks' folder, which every user would share).
+#        c.Spawner.environment.update({
+#            "ROOK_FILES_ROOT": lambda spawner: pwd.getpwnam(spawner.user.name).pw_dir,  # each user's home
+#            "NUMBA_CACHE_DIR": f"{ROOK}/.numba-cache",  # compiled there once for everyone
+#        })
+#    (else files typed by path are in the notebooks' folder, which every user would share).
 
 # 4. Stop a user's server after an hour without activity (jupyterhub-idle-culler, a hub service; pip install
 #    jupyterhub-idle-culler in the hub's environment). Their game is kept: the next sign-in resumes it.

@@ -76,6 +76,12 @@ def _hub_example(env: dict | None = None):
             os.environ["ROOK_INSTALL_DIR"] = before
 
 
+def _environment(config) -> dict:
+    """The example's ``c.Spawner.environment`` (it adds to the hub's own with ``update``)."""
+    value = config.Spawner.environment
+    return value.get_value({}) if hasattr(value, "get_value") else value
+
+
 def _values() -> dict:
     return yaml.safe_load((DEPLOY / "z2jh-values.yaml").read_text())
 
@@ -154,10 +160,10 @@ def test_the_hub_example_opens_the_app_from_the_image_s_notebooks():
     config = _hub_example()
     assert config.Spawner.default_url == image["JUPYTERHUB_DEFAULT_URL"] == APP_URL
     assert config.Spawner.notebook_dir == image["JUPYTERHUB_ROOT_DIR"]
-    assert config.Spawner.environment["JUPYTER_CONFIG_PATH"] == f"{image['ROOK_INSTALL_DIR']}/deploy/jupyter"
+    assert _environment(config)["JUPYTER_CONFIG_PATH"] == f"{image['ROOK_INSTALL_DIR']}/deploy/jupyter"
     here = _hub_example({"ROOK_INSTALL_DIR": str(REPO_ROOT)})  # as tests/test_jupyterhub.py loads it
     assert Path(here.Spawner.notebook_dir, "app.ipynb").is_file()
-    assert Path(here.Spawner.environment["JUPYTER_CONFIG_PATH"], "jupyter_server_config.json").is_file()
+    assert Path(_environment(here)["JUPYTER_CONFIG_PATH"], "jupyter_server_config.json").is_file()
 
 
 def test_the_hub_example_culls_idle_servers_with_the_rights_it_needs():

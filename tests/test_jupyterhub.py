@@ -102,8 +102,7 @@ c.Spawner.http_timeout = {spawn}
 c.Spawner.start_timeout = {spawn}
 c.Spawner.args = {args!r}
 # as the image does: files typed by path in the user's home; the template from this checkout (as the browser tests)
-c.Spawner.environment["ROOK_FILES_ROOT"] = lambda spawner: spawner.home_dir
-c.Spawner.environment["JUPYTER_PATH"] = {jupyter_path!r}
+c.Spawner.environment.update({{"ROOK_FILES_ROOT": lambda spawner: spawner.home_dir, "JUPYTER_PATH": {jupyter_path!r}}})
 """
 
 
