@@ -1,5 +1,6 @@
-"""Voila's kernel manager for the app's server: caps on the pages' kernels (issue 31 item 6). Chosen in voila.json:
-``"VoilaConfiguration": {"multi_kernel_manager_class": "rookserver.kernels.RookKernelManager"}``; its settings are the ``RookKernelManager`` section there or
+"""Voila's kernel manager for the app's server: caps on the pages' kernels, and a kernel whose page has gone shut down
+(issue 31 item 6). Chosen in voila.json: ``"VoilaConfiguration": {"multi_kernel_manager_class":
+"rookserver.kernels.RookKernelManager"}``; its settings are the ``RookKernelManager`` section there or
 ``--RookKernelManager.<name>=<value>`` on Voila's command line (README "Serving a class").
 
 **Caps** (`rookserver.caps`): a page asks for a kernel in one of two ways, both seen here in the page's own request
@@ -13,9 +14,17 @@
 
 Past a cap the page is answered at once with `rookserver.full_page` (HTTP 429, or 503 when the server is full, with
 Retry-After) instead of Voila's page; nothing is started.
+
+**A page that has gone** (`page_gone_seconds`): an analysis sends progress messages, which count as activity, so
+jupyter_server's idle cull never stops a kernel whose page was closed without a word (a browser killed, a connection
+lost) while it computes. A kernel that has had a page's websocket connection and has had none for
+`page_gone_seconds` is shut down, busy or not. A kernel that never had one (waiting in the pool, or its page still
+loading) is left alone. A lost connection with no close is noticed by jupyter_server's websocket pings (every 30 s,
+closed after 90 s without an answer), then the grace period runs.
 """
 from __future__ import annotations
 
+import asyncio
 import functools
 
 from jupyter_core.utils import ensure_async
@@ -34,7 +43,8 @@ COOKIE_DAYS = 365
 
 
 class RookKernelManager(AsyncMappingKernelManager):
-    """jupyter_server's kernel manager with caps on the pages' kernels (module docstring). Works as Voila's ``multi_kernel_manager_class`` with and without the kernel pool."""
+    """jupyter_server's kernel manager with caps on the pages' kernels and the shut-down of a kernel whose page has
+    gone (module docstring). Works as Voila's ``multi_kernel_manager_class`` with and without the kernel pool."""
 
     max_kernels = Int(0, config=True, help="""The pages' kernels kept at once, all clients together (kernels waiting
         in Voila's pool not counted). 0: as many as the memory holds: (the server's memory, or its container's
@@ -51,6 +61,9 @@ class RookKernelManager(AsyncMappingKernelManager):
     client_address_header = Unicode("", config=True, help="""A header that names the client's address (e.g.
         X-Forwarded-For, X-Real-IP), read instead of the connection's own address: set it only behind a proxy that
         you trust to set it (a client can write any header). Empty: the connection's address.""")
+    page_gone_seconds = Float(120, config=True, help="""Seconds after its page's last websocket connection closed
+        (closed by the browser, or found dead by the pings) that a kernel is shut down, even while it computes.
+        Only for kernels that had a page; kernels waiting in Voila's pool are never shut down by this. 0: never.""")
     retry_after_seconds = Int(60, config=True, help="The Retry-After header (s) of the page shown when a cap is "
                               "reached.")
 
@@ -58,6 +71,9 @@ class RookKernelManager(AsyncMappingKernelManager):
         """As `AsyncMappingKernelManager` (``parent``, ``connection_dir``, ... from Voila)."""
         super().__init__(**kwargs)
         self._book = KernelBook()
+        self._connections: dict[str, int] = {}
+        """Open websocket connections per kernel id; a kernel id is here once a page has connected to it."""
+        self._gone_timers: dict[str, asyncio.TimerHandle] = {}
         self._total: int | None = None
 
     # ----- caps ------------------------------------------------------------------------------------------------
@@ -156,9 +172,51 @@ class RookKernelManager(AsyncMappingKernelManager):
         self._own(ticket, kernel_id)
         return kernel_id
 
+    # ----- a page that has gone --------------------------------------------------------------------------------
+    def notify_connect(self, kernel_id: str) -> None:
+        """A page's websocket connected to ``kernel_id``: it has a page (and any wait for its shut-down stops)."""
+        super().notify_connect(kernel_id)
+        self._connections[kernel_id] = self._connections.get(kernel_id, 0) + 1
+        timer = self._gone_timers.pop(kernel_id, None)
+        if timer is not None:
+            timer.cancel()
+
+    def notify_disconnect(self, kernel_id: str) -> None:
+        """A websocket of ``kernel_id`` closed: when it was the last, the kernel is shut down after
+        `page_gone_seconds` unless a page connects again meanwhile."""
+        super().notify_disconnect(kernel_id)
+        if kernel_id not in self._connections:
+            return
+        self._connections[kernel_id] = max(self._connections[kernel_id] - 1, 0)
+        if self._connections[kernel_id] or self.page_gone_seconds <= 0 or kernel_id in self._gone_timers:
+            return
+        loop = asyncio.get_event_loop()
+        self._gone_timers[kernel_id] = loop.call_later(self.page_gone_seconds, self._page_gone, kernel_id)
+
+    def _page_gone(self, kernel_id: str) -> None:
+        """The grace period of ``kernel_id`` is over: shut it down if no page has connected again."""
+        self._gone_timers.pop(kernel_id, None)
+        if kernel_id not in self or self._connections.get(kernel_id, 0):
+            if kernel_id not in self:
+                self._forget(kernel_id)
+            return
+        self.log.warning("Shutting down kernel %s: its page has had no connection for %g s", kernel_id,
+                         self.page_gone_seconds)
+        task = asyncio.ensure_future(ensure_async(self.shutdown_kernel(kernel_id)))
+        task.add_done_callback(functools.partial(self._shut_down, kernel_id))
+
+    def _shut_down(self, kernel_id: str, task: asyncio.Future) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            self.log.warning("Kernel %s of a page that has gone could not be shut down: %s", kernel_id,
+                             task.exception())
+
     def _forget(self, kernel_id: str) -> None:
         """``kernel_id`` is gone: drop what is kept about it."""
         self._book.forget(kernel_id)
+        self._connections.pop(kernel_id, None)
+        timer = self._gone_timers.pop(kernel_id, None)
+        if timer is not None:
+            timer.cancel()
 
     async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):
         """Shut ``kernel_id`` down (as `AsyncMappingKernelManager.shutdown_kernel`) and forget its page and

@@ -1,4 +1,4 @@
-"""The server's caps on kernels (issue 31 item 6; rookserver).
+"""The server's caps on kernels and the shut-down of a kernel whose page has gone (issue 31 item 6; rookserver).
 
 The count itself (`rookserver.caps.KernelBook`) and the page shown at a cap are tested directly; the rest against a
 real Voila server (`python -m voila` with ``rookserver.kernels.RookKernelManager`` chosen on its command line, as
@@ -7,10 +7,15 @@ voila.json chooses it) serving a one-cell notebook made here, so that a page cos
 - pages over the per-browser, per-address and total caps get the cap's page (429 / 503, Retry-After, the learner's
   ``?lang=``), the pages before them Voila's own; pages asking at the same moment cannot pass a cap together;
 - with Voila's kernel pool (``--preheat_kernel=True``): the kernels waiting in the pool count for no one, a page that
-  takes one does.
+  takes one does, and the pool's kernels, which never had a page, are not shut down by ``page_gone_seconds``;
+- a kernel whose page's websocket closed is shut down after ``page_gone_seconds`` (a short one here), one whose
+  websocket stays open is not.
+
+The browser test of the same rule with the app's Analyze running is tests/browser/test_page_gone.py.
 """
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures
 import contextlib
 import os
@@ -215,14 +220,55 @@ def test_pages_asking_at_once_cannot_pass_a_cap_together(tmp_path):
         assert kernels(proc) == 2
 
 
-def test_with_the_pool_a_page_s_kernel_counts_from_when_it_is_taken(tmp_path):
-    """Pool of 2, one page a browser: the pool's kernels (waiting) count for no one; a page's counts once taken."""
-    with voila(tmp_path, "--preheat_kernel=True", "--pool_size=2", "--RookKernelManager.max_kernels_per_browser=1") \
-            as (url, proc):
+async def _connect(url: str, kernel: str):
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    ws_url = url.replace("http://", "ws://").split("/voila/", 1)[0] + f"/api/kernels/{kernel}/channels?session_id=t"
+    return await websocket_connect(HTTPRequest(ws_url))
+
+
+def alive(url: str, kernel: str) -> bool:
+    base = url.split("/voila/", 1)[0]
+    return get(f"{base}/api/kernels/{kernel}")[0] == 200
+
+
+def test_with_the_pool_a_page_s_kernel_counts_and_goes_with_its_page(tmp_path):
+    """Pool of 2, one page a browser, pages gone after 3 s: the pool's kernels (waiting) count for no one and stay;
+    a page's kernel counts from the moment it is taken and is shut down 3 s after its websocket closed, while
+    another page's, whose websocket stays open, is kept."""
+    with voila(tmp_path, "--preheat_kernel=True", "--pool_size=2", "--RookKernelManager.max_kernels_per_browser=1",
+               "--RookKernelManager.page_gone_seconds=3") as (url, proc):
         deadline = time.monotonic() + 90
         while kernels(proc) < 2:  # the pool fills
             assert time.monotonic() < deadline, "the pool did not fill"
             time.sleep(0.5)
-        assert get(url, BROWSER_A)[0] == 200  # takes a pool kernel: A has one page now
+        status, first, _ = get(url, BROWSER_A)  # takes a pool kernel: A has one page now
+        assert status == 200 and "a page" in first
         assert get(url, BROWSER_A)[0] == 429
-        assert get(url, BROWSER_B)[0] == 200
+        status, second, _ = get(url, BROWSER_B)
+        assert status == 200
+
+        async def go():
+            kept = await _connect(url, kernel_id(second))
+            gone = await _connect(url, kernel_id(first))
+            await asyncio.sleep(1)
+            gone.close()
+            start = time.monotonic()
+            while alive(url, kernel_id(first)) and time.monotonic() - start < 60:
+                await asyncio.sleep(0.5)
+            took = time.monotonic() - start
+            assert not alive(url, kernel_id(first)), "the kernel of the page that went is still there after 60 s"
+            assert 2.5 <= took <= 30, took
+            await asyncio.sleep(4)  # more than page_gone_seconds
+            assert alive(url, kernel_id(second)), "a page still connected lost its kernel"
+            kept.close()
+
+        asyncio.run(go())
+        time.sleep(5)
+        # the pool is full again (two waiting kernels, never connected: not shut down), B's page has gone
+        deadline = time.monotonic() + 60
+        while kernels(proc) != 2:
+            assert time.monotonic() < deadline, f"{kernels(proc)} kernels, not the pool's 2"
+            time.sleep(0.5)
+        assert get(url, BROWSER_A)[0] == 200  # A's place came back when its kernel was shut down
