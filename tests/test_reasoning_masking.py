@@ -279,3 +279,24 @@ def test_every_ai_decision_says_what_its_scores_mean_once_the_hand_is_over():
         assert re.search(r"points|tricks|percent", d.score_meaning), d.score_meaning
         if d.kind == "play":
             assert all(c.note.endswith("points if kept for later") for c in d.candidates), d.candidates
+
+
+def test_a_bid_that_ends_the_auction_says_so():
+    """The two bids that end an auction (rules.md §1.2): after the other three passed, and the highest bid allowed;
+    and a pass that ends it. Each said as it happens, checked against the engine's phase."""
+    from rookcore.actions import PASS, bid
+    from rookcore.hand import HandState
+
+    rules = get_rules("crowsnest")
+    cases = [((PASS, PASS, PASS, bid(70)), "N makes the first bid of the auction; the other three seats have passed, "
+                                           "so N wins the auction."),
+             ((bid(70), bid(rules.bid_max)), "S outbids E, who had bid 70; no one may bid higher, so S wins the "
+                                             "auction."),
+             ((bid(70), PASS, bid(75), PASS, PASS), "this pass ends the auction: W wins it at 75.")]
+    for calls, said in cases:
+        state = HandState.deal(rules, 0, 1)  # N deals: E calls first
+        for call in calls:
+            state.apply(call)
+        assert state.phase is Phase.DISCARD
+        last = len(calls) - 1
+        assert tell_moves(public_history(state), [last], rules)[last][3] == said

@@ -119,9 +119,12 @@ def _call(seat: int, action: Any, table: _Table) -> Message:
         else:
             clause = lazy.gettext("{seat} outbids {holder}, who had bid {high}", seat=who, holder=seat_word(holder),
                                   high=high)
-        ends = action.amount >= table.rules.bid_max
-        return _sentence(clause, lazy.gettext("no one may bid higher, so {seat} wins the auction", seat=who)
-                         if ends else None)
+        if len(table.passed) == 3:  # the others passed before it: the auction is over
+            return _sentence(clause, lazy.gettext("the other three seats have passed, so {seat} wins the auction",
+                                                  seat=who))
+        if action.amount >= table.rules.bid_max:
+            return _sentence(clause, lazy.gettext("no one may bid higher, so {seat} wins the auction", seat=who))
+        return _sentence(clause)
     if high is None:
         return _sentence(lazy.gettext("{seat} passes before anyone has bid", seat=who))
     if len(table.passed) == 2:  # this pass is the third: the auction is over
