@@ -513,6 +513,25 @@ def test_a_background_analysis_reports_progress_to_listeners_and_cancel_keeps_wh
     assert s.wait_analysis(10)
 
 
+def test_a_result_that_comes_after_cancel_is_not_shown():
+    gate = threading.Event()
+
+    def slow(record):
+        gate.wait(30)
+        return _fake_analysis(record)
+
+    s = _session(analyzer=slow, background=True)
+    s.analyze()
+    thread = s.job.thread
+    assert s.analysis_running
+    s.cancel_analysis()
+    status = s.analysis_status.text
+    assert "Analysis cancelled after" in status and "before its first card was done" in status
+    gate.set()
+    thread.join(30)
+    assert s.analysis_status.text == status and s.analysis is None and not s.analysis_running
+
+
 def test_progress_of_a_run_no_longer_wanted_stops_it():
     s = _session(analyzer=_fake_analysis)
     run = AnalysisRun("crowsnest-made", 60.0)
