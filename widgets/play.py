@@ -662,7 +662,7 @@ class PlayPanel(widgets.VBox):
     @property
     def reasoning_html(self) -> str:
         """str: what the reasoning pane shows, as one HTML string: its note, then one ``<div class="rook-decision">``
-        per AI move of this hand, latest first (the order on the page), with the cards South cannot see masked until
+        per AI move of this hand, latest first (the order on the page), each told only as the whole table saw it until
         the hand is over unless `open_reasoning` is ticked (`Table.reasoning_for_learner`)."""
         return self.reasoning_pane.html
 
