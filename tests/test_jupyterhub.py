@@ -15,8 +15,10 @@ Three users sign in at once (a browser context each) and each must: land on the 
 game…" wait: under JupyterHub the learner is the signed-in user, `rookcore.learners.hub_user`), drawn with the
 app's template (no request to any other host) and no console error, make a bid by clicking, find the same game after
 a reload ("Welcome back", the same auction and hand), have that game in their own home folder (and nobody else's
-there), and be refused another user's server. One hub serves the module. About 1-2 minutes on the 2-core machine
-(the hub ~10 s to start, the three servers and pages ~20-60 s, each depending on the load).
+there), have a lesson page's visit kept in their own progress there, and be refused another user's server; a wrong
+password signs nobody in. One hub serves the module. About 1.5-2.5 minutes on the 2-core machine shared with other
+work (85-150 s for the module at load averages 12-20: the hub ~10 s to start, 23-35 s from Sign in to the app's
+table with the three servers starting at once).
 """
 from __future__ import annotations
 
@@ -44,7 +46,7 @@ from rookcore import learners
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT / "tests" / "browser"))
 from browser_helpers import (_click_and_wait, _learner_situation, _lowest_bid, _settle, assert_no_app_error,  # noqa: E402
-                             set_speed, status_text, wait_until)
+                             assert_no_traceback, set_speed, status_text, wait_until)
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(1200)]
 
@@ -54,6 +56,7 @@ _spec.loader.exec_module(_browser_conftest)
 CHROMIUM, CHROMIUM_ARGS = _browser_conftest.CHROMIUM, _browser_conftest.CHROMIUM_ARGS
 
 USERS = ("ada", "ben", "cleo")
+LESSON = "01-deck-and-counters"
 PASSWORD = "rook-hub-" + secrets.token_hex(8)
 HUB_READY_S = 120.0
 SPAWN_TIMEOUT_S = 300  # a user's server: a Jupyter server and Voila on a loaded 2-core machine
@@ -294,6 +297,26 @@ def test_each_user_plays_and_finds_their_own_game_after_a_reload(hub, signed_in)
         assert [p.name for p in (folder.parent).iterdir()] == [folder.name]
         assert folder.parent.parent.parent == hub.homes / user  # HOME was the user's own, under the test's folder
     assert len({learners.hub_learner(u) for u in USERS}) == len(USERS)
+
+
+def test_a_lesson_page_keeps_the_user_s_progress_in_their_home(hub, signed_in):
+    user = USERS[-1]
+    page = signed_in[user]
+    page.goto(f"{hub.url}user/{user}/voila/render/tutorial/{LESSON}.ipynb", wait_until="domcontentloaded")
+    page.wait_for_selector(".rook-lesson-head", state="visible", timeout=PAGE_TIMEOUT_MS)
+    progress = _learner_folder(hub, user) / "progress.json"
+
+    def visited() -> list:
+        try:
+            return json.loads(progress.read_text())["visited"]
+        except (OSError, ValueError, KeyError):
+            return []
+
+    wait_until(lambda: LESSON in visited(), timeout_s=60, what=f"{user}'s visit of {LESSON} in their home")
+    for other in USERS[:-1]:
+        assert LESSON not in json.loads((_learner_folder(hub, other) / "progress.json").read_text())["visited"]
+    assert page.locator(".rook-learner-id").count() == 0  # no browser id asked
+    assert_no_traceback(page)
 
 
 def test_a_user_cannot_open_another_user_s_server(hub, signed_in):
