@@ -5,8 +5,10 @@ learner's hand drawn and to the first control the learner can click.
     python benchmarks/page_open.py --runs 1 --deal none --json page_open.json
 
 Starts the app as the browser tests do (Voila on a free port of 127.0.0.1 serving notebooks/, the app's template
-from this checkout's share/jupyter, nothing kept between pages: ROOK_GAME_FILE and ROOK_PROGRESS_FILE empty), opens
-the app ``--runs`` times, each in a new browser context and page (no cache, no cookies), and stops the server
+from this checkout's share/jupyter, nothing kept between pages: ROOK_GAME_FILE and ROOK_PROGRESS_FILE empty) with a
+pool of ``--pool`` app kernels (default 1, refilled at once; 0: a kernel started for each page, as without a pool),
+opens the app ``--runs`` times, each in a new browser context and page (no cache, no cookies) once the pool has a
+kernel ready (it has run the app's notebook up to the page's request: `widgets.page_request`), and stops the server
 (and so its kernels) at the end, also after an error or Ctrl-C. Needs /usr/bin/chromium and playwright (the
 ``test`` extra).
 
@@ -22,7 +24,8 @@ that runs before the page's own and looks at the page after every change of it:
   the learner calls at once, the auction's buttons (``--auction-selector``, "Pass" / "Bid N"); which one it was
   is printed. ``--auction-selector ''`` waits for a card only (it never comes before the learner has called);
 * ``server_cpu``: CPU seconds (user + system) that Voila and the page's kernel spent from navigation start to the
-  first control (psutil), next to the wall-clock seconds above, which other jobs on the cores stretch.
+  first control (psutil), next to the wall-clock seconds above, which other jobs on the cores stretch;
+* ``browser_cpu``: CPU seconds of Chromium's processes over the same time (loading Voila's scripts, drawing).
 
 Each page is closed as a learner closes it, which shuts its kernel down before the next run.
 
@@ -52,7 +55,7 @@ CARD_SELECTOR = "button.rook-tv-card.legal, button.rook-card-S:not([disabled])"
 AUCTION_SELECTOR = "button.rook-bid:not([disabled])"
 HAND_SELECTOR = ".rook-tv-card, button.rook-card-S"
 WIDGET_SELECTOR = ".jupyter-widgets"
-METRICS = ("html", "widget", "hand", "control", "server_cpu")
+METRICS = ("html", "widget", "hand", "control", "server_cpu", "browser_cpu")
 
 # Runs in the page before its own scripts: records when each selector first matches a visible (and, for the
 # controls, clickable) element, in performance.now() milliseconds (0 = navigation start).
@@ -95,6 +98,41 @@ def _jupyter_path() -> str:
     return os.pathsep.join([own, *rest])
 
 
+READY_LINE = "ready, waiting for a page"
+"""What the server's log says when a kernel of Voila's pool has run its notebook up to its page's request
+(`widgets.page_request`)."""
+
+
+def pool_args(app: int | None, lessons: bool = True) -> list[str]:
+    """Voila's options for the app's kernel pool: ``app`` kernels of app.ipynb (None: voila.json's pools as they are,
+    README line 1; 0: no pool, a kernel started for each page), the lessons' pools of voila.json kept when
+    ``lessons``, and a pool refilled at once (``fill_delay`` 0) when ``app`` is given."""
+    if app is None:
+        return []
+    if app <= 0:
+        return ["--VoilaConfiguration.preheat_kernel=False"]
+    pools = {"default": {"pool_size": 0}, "app.ipynb": {"pool_size": app}}
+    if lessons:
+        own = json.loads((ROOT / "voila.json").read_text())["VoilaKernelManager"]["kernel_pools_config"]
+        pools.update({k: v for k, v in own.items() if k.startswith("tutorial/")})
+    return ["--VoilaConfiguration.preheat_kernel=True", f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
+            "--VoilaKernelManager.fill_delay=0"]
+
+
+def pool_size(args: list[str]) -> int:
+    """The number of pooled kernels (every notebook's) a server started with Voila's options ``args`` keeps: from
+    ``args`` (`pool_args`), else from voila.json (0 when the pool is off)."""
+    config = json.loads((ROOT / "voila.json").read_text())
+    on = config.get("VoilaConfiguration", {}).get("preheat_kernel", False)
+    pools = config.get("VoilaKernelManager", {}).get("kernel_pools_config", {})
+    for arg in args:
+        if arg.startswith("--VoilaConfiguration.preheat_kernel="):
+            on = arg.split("=", 1)[1] == "True"
+        elif arg.startswith("--VoilaKernelManager.kernel_pools_config="):
+            pools = json.loads(arg.split("=", 1)[1])
+    return sum(int(v.get("pool_size", 0)) for k, v in pools.items() if k != "default") if on else 0
+
+
 class Server:
     """``python -m voila`` serving notebooks/ on a free port of 127.0.0.1, as tests/browser/conftest.py starts it;
     a context manager that always stops it.
@@ -103,15 +141,34 @@ class Server:
       log_path: the file that receives Voila's output (a `Path`; written, not removed).
       env: variables for the server and its kernels over this process's (dict of str); by default the app keeps
         nothing (``ROOK_GAME_FILE`` and ``ROOK_PROGRESS_FILE`` empty), which ``env`` may change.
+      args: Voila's options after the README's (`pool_args`); none: voila.json as it is (README line 1).
     Entering raises RuntimeError when Voila exits or does not answer within ``READY_TIMEOUT_S`` seconds.
     """
 
-    def __init__(self, log_path: Path, env: dict | None = None) -> None:
+    def __init__(self, log_path: Path, env: dict | None = None, args: list[str] | None = None) -> None:
         self.port = _free_port()
         self.base = f"http://127.0.0.1:{self.port}/"
         self.log_path = log_path
         self.env = dict(env or {})
+        self.args = list(args or [])
         self.proc: subprocess.Popen | None = None
+
+    def ready_kernels(self) -> int:
+        """How many pooled kernels have reached their page's request so far (the log's `READY_LINE`s)."""
+        self._log.flush()
+        return self.log_path.read_text(errors="replace").count(READY_LINE)
+
+    def wait_pool(self, count: int, timeout_s: float) -> float:
+        """Wait until ``count`` pooled kernels in all have been ready (`ready_kernels`); returns the seconds waited.
+        Raises RuntimeError after ``timeout_s`` seconds or when Voila exits."""
+        start = time.monotonic()
+        while self.ready_kernels() < count:
+            if self.proc is None or self.proc.poll() is not None:
+                raise RuntimeError(f"Voila exited:\n{self._log_tail()}")
+            if time.monotonic() - start > timeout_s:
+                raise RuntimeError(f"{self.ready_kernels()} of {count} pooled kernels ready after {timeout_s:.0f} s")
+            time.sleep(0.5)
+        return time.monotonic() - start
 
     def __enter__(self) -> "Server":
         self._log = open(self.log_path, "wb")
@@ -119,7 +176,7 @@ class Server:
                **self.env}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "voila", "--no-browser", f"--port={self.port}", "--Voila.ip=127.0.0.1",
-             "notebooks"],
+             *self.args, "notebooks"],
             cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT,
             start_new_session=True)
         try:
@@ -188,6 +245,23 @@ def server_cpu(pid: int) -> dict[int, float]:
     return out
 
 
+def browser_cpu() -> float:
+    """CPU seconds (user + system) so far of the Chromium processes under this script; NaN without psutil."""
+    try:
+        import psutil  # noqa: PLC0415
+    except ImportError:
+        return float("nan")
+    total = 0.0
+    for proc in psutil.Process().children(recursive=True):
+        try:
+            if "chrom" in proc.name().lower():
+                t = proc.cpu_times()
+                total += t.user + t.system
+        except psutil.Error:
+            pass
+    return total
+
+
 def open_once(browser, url: str, checks: list, timeout_s: float, server_pid: int) -> dict:
     """Open ``url`` in a new context; the seconds from navigation start to each metric, what was clicked, and the
     CPU seconds the server and the page's kernel spent meanwhile. The page is then closed as a learner closes it
@@ -196,13 +270,13 @@ def open_once(browser, url: str, checks: list, timeout_s: float, server_pid: int
     try:
         page = context.new_page()
         page.add_init_script(WATCH_JS % json.dumps(checks))
-        cpu_before = server_cpu(server_pid)
+        cpu_before, chrome_before = server_cpu(server_pid), browser_cpu()
         page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
         want_control = [key for key, css, _ in checks if key in ("card", "auction") and css]
         page.wait_for_function(
             "(keys) => { const f = window.__pageOpen; return f && f.widget && f.hand && keys.some(k => f[k]); }",
             arg=want_control, timeout=timeout_s * 1000, polling=100)
-        cpu_after = server_cpu(server_pid)
+        cpu_after, chrome_after = server_cpu(server_pid), browser_cpu()
         found = page.evaluate("() => window.__pageOpen")
         nav = page.evaluate("() => { const n = performance.getEntriesByType('navigation')[0];"
                             " return n ? n.responseEnd : null; }")
@@ -215,7 +289,7 @@ def open_once(browser, url: str, checks: list, timeout_s: float, server_pid: int
         page.close(run_before_unload=True)
         return {"html": nav / 1000, "widget": found["widget"]["ms"] / 1000, "hand": found["hand"]["ms"] / 1000,
                 "control": control["ms"] / 1000, "control_kind": control_key, "control_text": control["text"],
-                "control_class": control["cls"], "server_cpu": cpu}
+                "control_class": control["cls"], "server_cpu": cpu, "browser_cpu": chrome_after - chrome_before}
     finally:
         time.sleep(0.5)  # the closing page's kernel-shutdown request goes out before its context is gone
         context.close()
@@ -235,10 +309,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hand-selector", default=HAND_SELECTOR, help="a card of the learner's hand on show")
     ap.add_argument("--widget-selector", default=WIDGET_SELECTOR, help="any widget")
     ap.add_argument("--timeout", type=float, default=180.0, help="seconds per opening before giving up")
+    ap.add_argument("--pool", type=int, default=1,
+                    help="app kernels in Voila's pool, each ready before a run (default 1; 0: no pool)")
     ap.add_argument("--json", type=Path, default=None, help="also write the results to this file")
     args = ap.parse_args(argv)
-    if args.runs < 1:
-        ap.error("--runs must be at least 1")
+    if args.runs < 1 or args.pool < 0:
+        ap.error("--runs must be at least 1 and --pool at least 0")
     if not os.path.exists(CHROMIUM):
         print(f"{CHROMIUM} not found (apt-get install -y chromium)", file=sys.stderr)
         return 2
@@ -257,11 +333,11 @@ def main(argv: list[str] | None = None) -> int:
     except BaseException:
         print(f"page_open: stopped; Voila's log: {log_path}", file=sys.stderr)
         raise
-    results = {"url_query": query, "runs": runs, "seconds": {m: summary([r[m] for r in runs]) for m in METRICS},
+    results = {"url_query": query, "pool": args.pool, "runs": runs, "seconds": {m: summary([r[m] for r in runs]) for m in METRICS},
                "control_kinds": sorted({f"{r['control_kind']} ({r['control_class']})" for r in runs}),
                "wall_s": time.perf_counter() - t0}
-    print(f"\nseconds from navigation start ({args.runs} run(s); server_cpu: CPU seconds of Voila and the page's "
-          "kernel until the first control):")
+    print(f"\nseconds from navigation start ({args.runs} run(s), pool {args.pool}; server_cpu, browser_cpu: CPU "
+          "seconds of Voila with its kernels, and of Chromium, until the first control):")
     print(f"{'':10}  {'median':>6}  {'min':>6}  {'max':>6}  all")
     for m in METRICS:
         s = results["seconds"][m]
@@ -277,19 +353,23 @@ def main(argv: list[str] | None = None) -> int:
 
 def measure(args, checks: list, query: str, log_path: Path, runs: list, sync_playwright) -> None:
     """Start the server and a browser, open the app ``args.runs`` times (appending to ``runs``), stop both."""
-    with Server(log_path) as server, sync_playwright() as pw:
+    with Server(log_path, args=pool_args(args.pool, lessons=False)) as server, sync_playwright() as pw:
         url = f"{server.base}voila/render/app.ipynb{query}"
-        print(f"page_open: {url}, {args.runs} run(s), a new browser context each; load average "
+        print(f"page_open: {url}, {args.runs} run(s), a new browser context each, pool {args.pool}; load average "
               f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores", flush=True)
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         try:
             print(f"{'run':>3}  {'html':>6}  {'widget':>6}  {'hand':>6}  {'control':>7}  {'server_cpu':>10}  "
-                  "first control", flush=True)
+                  f"{'browser_cpu':>11}  first control", flush=True)
             for i in range(args.runs):
+                if args.pool:  # a kernel of the pool has run the notebook up to the request (one more each run)
+                    server.wait_pool(args.pool + i, READY_TIMEOUT_S * 4)
+                    time.sleep(1.0)  # and the server has settled after the last page's close
                 r = open_once(browser, url, checks, args.timeout, server.proc.pid)
                 runs.append(r)
                 print(f"{i + 1:>3}  {r['html']:6.2f}  {r['widget']:6.2f}  {r['hand']:6.2f}  {r['control']:7.2f}  "
-                      f"{r['server_cpu']:10.2f}  {r['control_kind']}: {r['control_text']!r}", flush=True)
+                      f"{r['server_cpu']:10.2f}  {r['browser_cpu']:11.2f}  {r['control_kind']}: {r['control_text']!r}",
+                      flush=True)
         finally:
             browser.close()
 

@@ -28,6 +28,7 @@ import asyncio
 import json
 import logging
 import os
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -49,6 +50,12 @@ QUERY_WAIT_S = 60.0
 OPEN_TIMEOUT_S = 5.0
 """Seconds one try may take to open the query websocket (Voila's own helper waits as long)."""
 _log = logging.getLogger(__name__)
+if not _log.handlers:  # the server's log (the kernel's own stderr): a kernel's sys.stderr would put it on the page
+    _handler = logging.StreamHandler(sys.__stderr__)
+    _handler.setFormatter(logging.Formatter("[rook %(name)s] %(levelname)s | %(message)s"))
+    _log.addHandler(_handler)
+    _log.propagate = False
+    _log.setLevel(logging.INFO)
 
 
 @dataclass(frozen=True)
@@ -110,6 +117,7 @@ def _receive(url: str) -> tuple[str | None, bool]:
     async def talk() -> str | None:
         async with websockets.connect(url, open_timeout=OPEN_TIMEOUT_S, ping_interval=None) as ws:
             result[1] = True
+            _log.info("%s: ready, waiting for a page", url.rsplit("/", 1)[-1] or "kernel")
             message = await ws.recv()
             return message if isinstance(message, str) else message.decode("utf-8", "replace")
 
@@ -117,7 +125,7 @@ def _receive(url: str) -> tuple[str | None, bool]:
         try:
             result[0] = asyncio.run(talk())
         except Exception as e:  # noqa: BLE001 - any failure is one failed try, said in the log
-            _log.info("Voila's query websocket %s: %s: %s", url, type(e).__name__, e)
+            _log.debug("Voila's query websocket %s: %s: %s", url, type(e).__name__, e)
 
     thread = threading.Thread(target=run, name="rook-page-request", daemon=True)
     thread.start()
