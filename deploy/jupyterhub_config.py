@@ -30,9 +30,10 @@ c.Spawner.default_url = "/voila/render/app.ipynb"
 c.Spawner.notebook_dir = f"{ROOK}/notebooks"
 
 # 3. The app's Voila settings also in the user's server (Voila's kernel pool is not used there): the app's template
-#    "rook" and the culling of a page's kernel 5 minutes after its page went silently, as voila.json sets them for
-#    the README's standalone server. deploy/jupyter/jupyter_server_config.json holds them (the image also has it in
-#    /etc/jupyter, where any server finds it).
+#    "rook", the idle cull of a page's kernel (5 minutes) and the app's kernel manager (rookserver.kernels: at most
+#    10 pages a browser and as many as the server's memory holds, a kernel shut down 2 minutes after its page has
+#    gone even while it computes), as voila.json sets them for the README's standalone server.
+#    deploy/jupyter/jupyter_server_config.json holds them (the image also has it in /etc/jupyter).
 c.Spawner.environment.update({"JUPYTER_CONFIG_PATH": f"{ROOK}/deploy/jupyter"})  # added to your own, if any
 #    Files a user saves or opens by typing a path (Replay's File box, Save to) are in $ROOK_FILES_ROOT, and the
 #    compiled double-dummy core in $NUMBA_CACHE_DIR: the image sets both (the user's home, /home/rook; a folder

@@ -144,7 +144,7 @@ def test_the_image_starts_a_jupyterhub_server_on_the_app():
 
 
 # ----- the server's settings: the same everywhere ---------------------------------------------------------------
-def test_the_servers_settings_are_voila_json_s():
+def test_the_users_servers_settings_are_voila_json_s():
     server = json.loads((DEPLOY / "jupyter" / "jupyter_server_config.json").read_text())
     voila = json.loads((REPO_ROOT / "voila.json").read_text())
     assert server["VoilaConfiguration"]["template"] == voila["VoilaConfiguration"]["template"] == "rook"
@@ -153,6 +153,13 @@ def test_the_servers_settings_are_voila_json_s():
     line1 = (REPO_ROOT / "README.md").read_text().split("\n")[1]  # the README's standalone server says the same
     for key in ("cull_interval", "cull_idle_timeout"):
         assert f"--MappingKernelManager.{key}={culling[key]}" in line1
+    # the app's kernel manager (caps, a kernel shut down when its page has gone) is the server's own there
+    assert server["ServerApp"]["kernel_manager_class"] == voila["VoilaConfiguration"]["multi_kernel_manager_class"]
+    mine, theirs = server["RookKernelManager"], voila["RookKernelManager"]
+    for key in ("page_gone_seconds", "max_kernels_per_browser", "kernel_memory_mb", "max_kernels"):
+        assert mine[key] == theirs[key], key
+    # one user's server: every page comes through the hub's proxy (one address), in a container of about 1 GB
+    assert mine["max_kernels_per_ip"] == 0 and mine["memory_reserve_mb"] <= 512
 
 
 def test_the_hub_example_opens_the_app_from_the_image_s_notebooks():

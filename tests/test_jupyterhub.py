@@ -263,6 +263,8 @@ def test_each_user_lands_on_the_app_at_once_with_its_template(hub, signed_in):
         assert page.errors == [], page.errors
     log = hub.log_text()
     assert log.count(CULLING) >= len(USERS), "kernel culling is not set in the users' servers"
+    # the app's kernel manager (caps, a kernel shut down when its page has gone: rookserver.kernels) in each server
+    assert log.count("Kernel caps: ") >= len(USERS), "rookserver.kernels.RookKernelManager is not the servers' one"
     assert "200 GET /hub/api/users" in log and "(jupyterhub-idle-culler@" in log, "the idle culler did not run"
 
 
