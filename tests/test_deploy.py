@@ -124,6 +124,10 @@ def test_the_image_installs_the_project_and_the_hub_s_jupyterhub():
     import jupyterhub  # the version tests/test_jupyterhub.py runs
 
     assert jupyterhub.__version__ == _args()["JUPYTERHUB_VERSION"]
+    packages = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text())["tool"]["hatch"]["build"]["targets"][
+        "wheel"]["packages"]
+    compiled = re.search(r"python -m compileall -q ([\w ]+?) &&", install).group(1).split()
+    assert sorted(compiled) == sorted(packages)  # every package's bytecode (the users cannot write it)
     copies = [a for kind, a in dockerfile() if kind == "COPY"]
     assert f". {_env()['ROOK_INSTALL_DIR']}" in copies
     ignored = (REPO_ROOT / ".dockerignore").read_text().split()
