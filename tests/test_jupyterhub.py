@@ -59,6 +59,7 @@ USERS = ("ada", "ben", "cleo")
 LESSON = "01-deck-and-counters"
 PASSWORD = "rook-hub-" + secrets.token_hex(8)
 HUB_READY_S = 120.0
+START_ATTEMPTS = 3
 SPAWN_TIMEOUT_S = 300  # a user's server: a Jupyter server and Voila on a loaded 2-core machine
 PAGE_TIMEOUT_MS = 300_000
 CULLING = "Culling kernels with idle durations > 300 seconds at 60 second intervals"
@@ -120,9 +121,12 @@ class Hub:
         return self.log.read_text(errors="replace")
 
 
-def _wait_ready(proc: subprocess.Popen, url: str, log: Path) -> None:
+def _wait_ready(proc: subprocess.Popen, url: str, log: Path, remember) -> None:
+    """Wait until the hub answers at ``url`` (RuntimeError with its log if it exits or takes longer than
+    `HUB_READY_S`), calling ``remember()`` at every look so that its proxy is known from the start."""
     deadline = time.monotonic() + HUB_READY_S
     while True:
+        remember()
         if proc.poll() is not None:
             raise RuntimeError(f"JupyterHub exited with {proc.returncode}:\n{log.read_text(errors='replace')[-6000:]}")
         try:
@@ -153,37 +157,52 @@ def _stop(proc: subprocess.Popen, started: dict[int, psutil.Process]) -> None:
                 child.wait(timeout=10)
 
 
-@pytest.fixture(scope="module")
-def hub(tmp_path_factory):
-    _require(PROXY, f"npm install -g {PROXY}")
-    tmp = tmp_path_factory.mktemp("hub")
-    homes = tmp / "home"
-    homes.mkdir()
+def _launch(tmp: Path, homes: Path, attempt: int) -> tuple[subprocess.Popen, str, Path]:
+    """Start JupyterHub with the test's configuration on free ports (its own config and log file for ``attempt``).
+    Returns (the hub's process, its public URL ending in /, its log file)."""
     port = _free_port()
-    config = tmp / "jupyterhub_config.py"
+    config = tmp / f"jupyterhub_config_{attempt}.py"
     config.write_text(HUB_CONFIG.format(
         example=str(REPO_ROOT / "deploy" / "jupyterhub_config.py"), port=port, hub_port=_free_port(),
         api_port=_free_port(), tmp=tmp, cookie=str(tmp / "cookie_secret"), proxy_pid=str(tmp / "proxy.pid"),
         password=PASSWORD, users=list(USERS), homes=str(homes), spawn=SPAWN_TIMEOUT_S,
         args=["--allow-root"] if os.geteuid() == 0 else [], jupyter_path=_browser_conftest.jupyter_path_env()))
-    log = tmp / "hub.log"
+    log = tmp / f"hub-{attempt}.log"
     env = {k: v for k, v in os.environ.items() if not k.startswith(("JUPYTERHUB_", "ROOK_"))}
     env["ROOK_INSTALL_DIR"] = str(REPO_ROOT)  # the example's $ROOK_INSTALL_DIR: where the project is (a checkout)
     with open(log, "wb") as out:
         proc = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(config)], cwd=tmp, env=env,
                                 stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
                                 start_new_session=True)
+    return proc, f"http://127.0.0.1:{port}/", log
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory):
+    """One JupyterHub for the module (`Hub`). A free port can be taken by another process (a kernel's, on a busy
+    machine) in the ~10 s before the hub binds it: then the hub is started again on other ports, at most
+    `START_ATTEMPTS` times."""
+    _require(PROXY, f"npm install -g {PROXY}")
+    tmp = tmp_path_factory.mktemp("hub")
+    homes = tmp / "home"
+    homes.mkdir()
     started: dict[int, psutil.Process] = {}
+    for attempt in range(1, START_ATTEMPTS + 1):
+        proc, url, log = _launch(tmp, homes, attempt)
 
-    def remember() -> None:
-        with contextlib.suppress(psutil.Error):
-            for child in psutil.Process(proc.pid).children(recursive=True):
-                started.setdefault(child.pid, child)
+        def remember(proc=proc) -> None:
+            with contextlib.suppress(psutil.Error):
+                for child in psutil.Process(proc.pid).children(recursive=True):
+                    started.setdefault(child.pid, child)
 
-    url = f"http://127.0.0.1:{port}/"
+        try:
+            _wait_ready(proc, url, log, remember)
+            break
+        except RuntimeError:
+            _stop(proc, started)
+            if attempt == START_ATTEMPTS or "Address already in use" not in log.read_text(errors="replace"):
+                raise
     try:
-        _wait_ready(proc, url, log)
-        remember()
         running = Hub(url, homes, log)
         running.remember = remember
         yield running
