@@ -75,7 +75,12 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # `python benchmarks/load.py` from anywhere, without installing
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.page_open import CHROMIUM, CHROMIUM_ARGS, Server  # noqa: E402
+from benchmarks.page_open import CHROMIUM, CHROMIUM_ARGS, Server, pool_args, pool_size  # noqa: E402
+
+try:
+    from widgets.page_request import LEARNER_COOKIE  # noqa: E402
+except ImportError:  # a version of the app before the learner cookie
+    LEARNER_COOKIE = "rook_learner"
 
 DEFAULT_JSON = ROOT / "benchmarks" / "load_results.json"
 CARD = ".rook-play button.rook-tv-card"
@@ -149,7 +154,49 @@ INSTRUMENT_JS = r"""
     a.error = error ? error.innerText : null;
     L.waiters.splice(0).forEach((w) => w(a));
   };
+  // The opening, in the page's clock (ms from navigation start): the kernel's websocket made (Voila's scripts have
+  // loaded), its first message, its first widget message (comm_open / comm_msg: the widgets' state), the first
+  // widget drawn, the learner's own game with a control to click.
+  const O = L.open = { ws: null, first: null, widget: null, drawn: null, game: null };
+  const Native = window.WebSocket;
+  if (Native) {
+    const decoder = new TextDecoder();
+    const COMM = /"msg_type":\s*"comm_(open|msg)"/;
+    const isWidget = (data) => {
+      try {
+        if (typeof data === "string") return COMM.test(data.slice(0, 2000));
+        if (!(data instanceof ArrayBuffer) || data.byteLength < 24) return false;
+        const view = new DataView(data);  // Jupyter's v1.kernel.websocket.jupyter.org framing: offsets, then parts
+        const at = (i) => Number(view.getBigUint64(8 * (i + 1), true));
+        return COMM.test(decoder.decode(data.slice(at(1), at(2))));
+      } catch (e) { return false; }
+    };
+    const Watched = function (url, protocols) {
+      const ws = protocols === undefined ? new Native(url) : new Native(url, protocols);
+      if (/\/api\/kernels\/[^\/?]+\/channels/.test(String(url))) {
+        if (O.ws === null) O.ws = performance.now();
+        ws.addEventListener("message", (e) => {
+          const t = performance.now();
+          if (O.first === null) O.first = t;
+          if (O.widget === null && isWidget(e.data)) O.widget = t;
+        });
+      }
+      return ws;
+    };
+    Watched.prototype = Native.prototype;
+    ["CONNECTING", "OPEN", "CLOSING", "CLOSED"].forEach((k) => { Watched[k] = Native[k]; });
+    window.WebSocket = Watched;
+  }
+  const opening = () => {
+    if (O.game !== null) return;
+    const now = performance.now();
+    if (O.drawn === null && document.querySelector(".jupyter-widgets")) O.drawn = now;
+    if (O.drawn !== null && L.situation() && !document.querySelector(".rook-app-opening") && !L.pageOnly()) {
+      O.game = now;
+    }
+  };
   const check = () => {
+    opening();
     const a = L.armed;
     if (!a || a.click === null || a.ready !== null) return;
     const now = performance.now();
@@ -563,8 +610,10 @@ class Learner:
             self.out["reason"] = str(e)
         except Exception as e:  # noqa: BLE001 - any page problem fails this learner's hand, not the run
             self.out["reason"] = f"opening: {type(e).__name__}: {str(e).splitlines()[0][:300] if str(e) else ''}"
+        if not opened:
+            self.out.setdefault("lost", self.out["reason"])
         await gate.arrive()
-        if opened:
+        if opened and not self.opts.open_only:
             try:
                 await asyncio.wait_for(self._play(), timeout=self.opts.hand_timeout)
                 self.out["completed"] = True
@@ -582,9 +631,10 @@ class Learner:
         return self.out
 
     async def _open(self, browser, url: str, t_start: float) -> None:
-        """A new context holding this learner's id (``learner_id``) in its local storage, the app opened on the
-        learner's deal, its game built for that id (not the page-only game the app opens when the id comes late:
-        the app replaces it once the id comes), the AIs' pace set to 0."""
+        """A new context holding this learner's id (``learner_id``) in its local storage (and, for a returning
+        learner, in the learner cookie the app's template sets from it), the app opened on the learner's deal, its
+        game built for that id (not the page-only game the app opens when the id comes late: the app replaces it
+        once the id comes), the AIs' pace set to 0. The opening's times (the page's own clock) go into ``out``."""
         o = self.opts
         self.t_start = t_start
         self.context = await browser.new_context(viewport=VIEWPORT)
@@ -593,18 +643,24 @@ class Learner:
             await self.context.add_init_script(
                 f"try {{ if (!localStorage.getItem({json.dumps(key)})) localStorage.setItem({json.dumps(key)}, "
                 f"{json.dumps(self.learner_id)}); }} catch (e) {{}}")
+            if not o.first_visit:  # a learner who has opened the app before: the template set the cookie then
+                await self.context.add_cookies([{"name": LEARNER_COOKIE, "value": self.learner_id, "url": url}])
         page = self.page = await self.context.new_page()
         page.set_default_timeout(o.action_timeout * 1000)
         page.on("pageerror", lambda exc: self.out["page_errors"].append(str(exc)[:200]))
         await page.add_init_script(INSTRUMENT_JS)
-        await page.goto(f"{url}?deal={self.seed}", wait_until="domcontentloaded", timeout=o.open_timeout * 1000)
         try:
+            await page.goto(f"{url}?deal={self.seed}", wait_until="commit", timeout=o.open_timeout * 1000)
             await page.wait_for_function(
-                "() => window.__load && window.__load.situation() && !document.querySelector('.rook-app-opening')"
-                " && !window.__load.pageOnly()", polling=250, timeout=o.open_timeout * 1000)
+                "() => window.__load && window.__load.open.game !== null", polling=250, timeout=o.open_timeout * 1000)
         except Exception as e:
-            raise Stuck(f"the learner's game did not open within {o.open_timeout:.0f} s") from e
-        self.out["open_s"] = time.monotonic() - t_start
+            self.out["lost"] = await self._why_lost()
+            raise Stuck(f"the learner's game did not open within {o.open_timeout:.0f} s ({self.out['lost']})") from e
+        times = await page.evaluate(
+            "() => { const n = performance.getEntriesByType('navigation')[0];"
+            " return Object.assign({html: n && n.responseEnd ? n.responseEnd : null}, window.__load.open); }")
+        self.out["opening"] = {k: (v / 1000 if v is not None else None) for k, v in times.items()}
+        self.out["open_s"] = self.out["opening"]["game"]
         self.out["page_only_first"] = await page.evaluate("() => window.__load.pageOnlySeen")
         try:  # a page shows one app (the page-only one, if any, is taken away as the learner's opens)
             await page.wait_for_function("() => document.querySelectorAll('.rook-play').length === 1", polling=250,
@@ -632,6 +688,20 @@ class Learner:
             await self.cdp.send("Network.enable")
         except Exception:  # noqa: BLE001 - a diagnostic only
             self.cdp = None
+
+    async def _why_lost(self) -> str:
+        """Why this page did not open, in a word: "banner" (the page says it could not open or lost its kernel),
+        "no html" (the page never arrived whole), "no widget" (it arrived without the app), "no game" (the app
+        without the learner's game). Raises nothing."""
+        try:
+            return await self.page.evaluate(
+                "() => { if (document.querySelector('.rook-page-problem')) return 'banner: ' +"
+                " document.querySelector('.rook-page-problem').className;"
+                " const n = performance.getEntriesByType('navigation')[0];"
+                " if (!n || !n.responseEnd) return 'no html';"
+                " if (!document.querySelector('.jupyter-widgets')) return 'no widget'; return 'no game'; }")
+        except Exception as e:  # noqa: BLE001
+            return f"unknown ({type(e).__name__})"
 
     async def _screenshot(self, what: str) -> str:
         """A full-page screenshot of this learner's page in tests/artifacts/ (its path, or "none" if it failed)."""
@@ -880,11 +950,12 @@ def learner_kept(learner: dict, games: dict, names: tuple[str, str, str] | None)
 
 
 # ----------------------------------------------------------------------------------------------- the run
-async def run_learners(opts, url: str, server_pid: int) -> tuple[list[dict], dict, dict, dict]:
+async def run_learners(opts, url: str, server_pid: int) -> tuple[list[dict], dict, dict, dict, dict]:
     """Open one browser, run ``opts.learners`` learners at once, sample the server's memory meanwhile and once all
     hands are over; close every page (their kernels shut down) and the browser. Returns (the learners' ``out``,
     the final memory snapshot, the sampler's peaks, the play phase: {"wall_s", "cpu_s": {"voila", "kernels",
-    "client"}} from the moment every learner had opened the app to the last hand's end)."""
+    "client"}} from the moment every learner had opened the app to the last hand's end, the opening phase: the same
+    from the class's start to that moment, with the server's memory then)."""
     from playwright.async_api import async_playwright  # noqa: PLC0415 - the test extra
 
     sampler = MemorySampler(server_pid, opts.sample)
@@ -895,9 +966,10 @@ async def run_learners(opts, url: str, server_pid: int) -> tuple[list[dict], dic
         async with async_playwright() as pw:
             browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
             try:
-                t_start = time.monotonic()
+                t_start, cpu_start = time.monotonic(), cpu_split(server_pid)
                 marks: list = []
-                gate = Gate(len(learners), on_open=lambda: marks.append((time.monotonic(), cpu_split(server_pid))))
+                gate = Gate(len(learners), on_open=lambda: marks.append((time.monotonic(), cpu_split(server_pid),
+                                                                         memory_snapshot(server_pid))))
                 outs = await asyncio.gather(*(lr.run(browser, url, t_start, gate) for lr in learners))
                 t_end, cpu_end = time.monotonic(), cpu_split(server_pid)
                 final = await asyncio.to_thread(memory_snapshot, server_pid)
@@ -907,10 +979,13 @@ async def run_learners(opts, url: str, server_pid: int) -> tuple[list[dict], dic
                 await browser.close()
     finally:
         sampler.stop()
-    t_open, cpu_open = marks[0] if marks else (t_end, cpu_end)
+    t_open, cpu_open = marks[0][:2] if marks else (t_end, cpu_end)
     phase = {"opened_after_s": t_open - t_start, "wall_s": t_end - t_open,
              "cpu_s": {k: cpu_end[k] - cpu_open[k] for k in cpu_end}}
-    return list(outs), final, {**sampler.peak, "samples": sampler.samples, "reniced": sampler.reniced}, phase
+    opening = {"wall_s": t_open - t_start, "cpu_s": {k: cpu_open[k] - cpu_start[k] for k in cpu_open},
+               "memory": marks[0][2] if marks and len(marks[0]) > 2 else None}
+    return (list(outs), final, {**sampler.peak, "samples": sampler.samples, "reniced": sampler.reniced}, phase,
+            opening)
 
 
 def judge(outs: list[dict], keep_dir: Path) -> dict:
@@ -962,10 +1037,63 @@ def judge(outs: list[dict], keep_dir: Path) -> dict:
             "distinct_deals": len(deals)}
 
 
+OPENING = ("html", "ws", "first", "widget", "drawn", "game")
+"""The opening's times of a page (seconds from its navigation start, the page's clock): its HTML received whole,
+the kernel's websocket made (Voila's scripts loaded), the kernel's first message, its first widget message, the first
+widget drawn, the learner's own game with a control to click."""
+
+
+def opening_summary(outs: list[dict]) -> dict:
+    """The pages' opening (`Learner.out["opening"]`): {"pages", "lost" (pages that did not reach the learner's
+    game), "lost_pages" ([{"learner", "why"}]), "seconds": {time: `summary_ms` of it, for each of `OPENING`, and
+    "server" (the page waiting on the server: its HTML, then its websocket's open to the first widget message) and
+    "browser" (the rest of the way to the game)}}. Raises nothing."""
+    opened = [o["opening"] for o in outs if o.get("opening")]
+    seconds = {k: summary_ms([t[k] for t in opened if t.get(k) is not None]) for k in OPENING}
+    full = [t for t in opened if all(t.get(k) is not None for k in ("html", "ws", "widget", "game"))]
+    server = [t["html"] + max(0.0, t["widget"] - t["ws"]) for t in full]
+    seconds["server"] = summary_ms(server)
+    seconds["browser"] = summary_ms([t["game"] - v for t, v in zip(full, server)])
+    lost = [{"learner": o["learner"], "why": o.get("lost") or o.get("reason")} for o in outs if not o.get("opening")]
+    return {"pages": len(outs), "lost": len(lost), "lost_pages": lost, "seconds": seconds}
+
+
+def _line(name: str, s: dict) -> str:
+    return (f"  {name:8} median {s['median']:6.2f}  p95 {s['p95']:6.2f}  max {s['max']:6.2f}" if s.get("n") else
+            f"  {name:8} -")
+
+
+def opening_report(results: dict) -> list[str]:
+    """The opening's lines of `report`."""
+    op, warm, sv = results["opening"], results["warm"], results["server"]
+    server = ("cold server" if sv["cold"] else
+              f"{sv['pooled_kernels']} pooled kernels, warmed in {warm['wait_s']:.0f} s")
+    visit = ", first visit" if sv["first_visit"] else ""
+    lines = [f"opening ({server}{visit}): "
+             f"{op['pages'] - op['lost']} of {op['pages']} pages reached the learner's own game, {op['lost']} lost"
+             + (f" ({'; '.join(sorted({str(x['why'])[:80] for x in op['lost_pages']}))})" if op["lost"] else ""),
+             "seconds from navigation (the page's clock): "]
+    names = {"html": "html", "ws": "scripts", "first": "kernel", "widget": "widgets", "drawn": "drawn",
+             "game": "game", "server": "server", "browser": "browser"}
+    lines += [_line(names[k], op["seconds"][k]) for k in (*OPENING, "server", "browser")]
+    cpu = op["cpu_s"]
+    lines.append(f"opening phase: {op['wall_s']:.0f} s wall; CPU s: Voila {cpu['voila']:.1f}, kernels "
+                 f"{cpu['kernels']:.1f}, Chromium {cpu['browser']:.1f}, this script and Playwright {cpu['script']:.1f}")
+    if warm.get("memory") and "error" not in warm["memory"]:
+        m = warm["memory"]
+        lines.append(f"pool before the class: {m['kernel_count']} kernels x RSS {warm['pool_rss_mb']['median']:.0f} MB "
+                     f"(median) = {warm['pool_total_rss_mb']:.0f} MB; server total RSS {m['total_rss_mb']:.0f} MB "
+                     f"(Voila {m['voila']['rss_mb']:.0f} MB)")
+    if op.get("memory") and "error" not in op["memory"]:
+        m = op["memory"]
+        lines.append(f"every page open: {m['kernel_count']} kernels, server total RSS {m['total_rss_mb']:.0f} MB")
+    return lines
+
+
 def report(results: dict) -> str:
     """The run's figures as a few lines of text."""
     c = results["clicks"]
-    lines = [f"learners {results['learners']}, hands completed {results['completed']}, failed hands "
+    lines = opening_report(results) + [f"learners {results['learners']}, hands completed {results['completed']}, failed hands "
              f"{results['failed_hands']}, cross-talk {results['cross_talk']}, clicks {c['all']['redraw_ms']['n']}, "
              f"think {results['think_s']} s",
              "ms from the click to: the redraw | the next control | (server) the redraw's message received "
@@ -979,17 +1107,17 @@ def report(results: dict) -> str:
                          f"server {server}")
     m = results["memory"]
     if "error" not in m["final"]:
-        lines.append(f"memory when every hand was over: {m['final']['kernel_count']} kernels, per learner (kernel) "
+        lines.append(f"memory at the end ({'when every hand was over' if c['all']['redraw_ms']['n'] else 'open only'}"
+                     f"): {m['final']['kernel_count']} kernels (the pages' and the pool's), a kernel's "
                      f"RSS median {m['per_learner_rss_mb']['median']:.0f} MB "
                      f"(max {m['per_learner_rss_mb']['max']:.0f}),"
                      f" PSS median {m['per_learner_pss_mb']['median']:.0f} MB; Voila RSS "
                      f"{m['final']['voila']['rss_mb']:.0f} MB; server total RSS {m['final']['total_rss_mb']:.0f} MB, "
                      f"PSS {m['final']['total_pss_mb']:.0f} MB (peak while playing: RSS "
                      f"{m['peak']['total_rss_mb']:.0f} MB, PSS {m['peak']['total_pss_mb']:.0f} MB)")
-    lines.append(f"pages opened all at once, to the learner's own game with the AIs' pace at 0: median "
-                 f"{results['open_s']['median']:.1f} s, max {results['open_s']['max']:.1f} s; "
-                 f"{results['page_only_first']} first showed a page-only game (the learner id came after the app's "
-                 "wait)" if results["open_s"]["n"] else "no page opened")
+    if results["page_only_first"]:
+        lines.append(f"{results['page_only_first']} pages first showed a page-only game (the learner id came after "
+                     "the app's wait)")
     ph = results["play_phase"]
     lines.append(f"play phase (every page open, until every hand is over): {ph['wall_s']:.0f} s wall; CPU s: Voila "
                  f"{ph['cpu_s']['voila']:.1f}, kernels {ph['cpu_s']['kernels']:.1f} (server "
@@ -1011,6 +1139,7 @@ def report(results: dict) -> str:
 
 
 PER_LEARNER = ("learner", "seed", "pinned_id", "policy", "completed", "reason", "failures", "cross_talk", "open_s",
+               "opening", "lost",
                "page_only_first", "actions", "clicks", "learner_id", "kept_file", "kept_problem", "errors",
                "page_errors", "page_cpu_s", "south_dealt", "open_page")
 """What the results file keeps of each learner."""
@@ -1031,10 +1160,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--keep-dir", type=Path, default=None,
                     help="an empty folder for the games the app keeps (default: a temporary one, removed at the end)")
     ap.add_argument("--json", type=Path, default=DEFAULT_JSON, help=f"results file (default {DEFAULT_JSON})")
+    ap.add_argument("--pool", type=int, default=None,
+                    help="app kernels in Voila's pool (default: voila.json's pools, README line 1; lessons' pools off "
+                         "when given)")
+    ap.add_argument("--cold", action="store_true",
+                    help="a server without a pool: a kernel started for each page as it is asked for")
+    ap.add_argument("--warm-timeout", type=float, default=900.0,
+                    help="seconds for the pool to be ready before the class starts")
+    ap.add_argument("--open-only", action="store_true", help="measure the opening only: no hand is played")
+    ap.add_argument("--first-visit", action="store_true",
+                    help="learners new to the app: no learner cookie from an earlier visit (the game opens once the "
+                         "page reports the learner id)")
     opts = ap.parse_args(argv)
     if opts.learners < 1 or opts.think < 0 or min(opts.open_timeout, opts.action_timeout, opts.hand_timeout,
                                                    opts.sample) <= 0:
         ap.error("--learners must be at least 1, --think at least 0 and the timeouts and --sample above 0")
+    if opts.cold and opts.pool is not None:
+        ap.error("--cold and --pool exclude each other")
     if not os.path.exists(CHROMIUM):
         print(f"{CHROMIUM} not found (apt-get install -y chromium)", file=sys.stderr)
         return 2
@@ -1051,14 +1193,25 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         log_path = Path(tmp) / "voila.log"
         env = {"ROOK_GAME_FILE": str(keep_dir / "game.json"), "ROOK_FILES_ROOT": str(Path(tmp))}
+        args = pool_args(0 if opts.cold else opts.pool, lessons=False)
+        pooled = pool_size(args)
+        warm = {"pooled_kernels": pooled, "wait_s": 0.0}
         try:
-            with Server(log_path, env=env) as server:
+            with Server(log_path, env=env, args=args) as server:
                 url = f"{server.base}voila/render/app.ipynb"
+                if pooled:
+                    print(f"load: waiting for {pooled} pooled kernels to be ready", flush=True)
+                    warm["wait_s"] = server.wait_pool(pooled, opts.warm_timeout)
+                    time.sleep(3.0)  # their last messages
+                    warm["memory"] = memory_snapshot(server.proc.pid)
+                load_start = [round(x, 2) for x in os.getloadavg()]
                 print(f"load: {opts.learners} learners on {url}, deals {opts.seed}..{opts.seed + opts.learners - 1}, "
-                      f"think {opts.think} s; load average {load_start} on {os.cpu_count()} cores", flush=True)
+                      f"think {opts.think} s, {'cold server' if opts.cold else f'{pooled} pooled kernels'}"
+                      f"{', first visit' if opts.first_visit else ''}; load average {load_start} on "
+                      f"{os.cpu_count()} cores", flush=True)
                 cpu0 = memory_snapshot(server.proc.pid).get("cpu_s", 0.0)
                 ccpu0 = client_cpu()
-                outs, final, peak, phase = asyncio.run(run_learners(opts, url, server.proc.pid))
+                outs, final, peak, phase, opening = asyncio.run(run_learners(opts, url, server.proc.pid))
                 ccpu1 = client_cpu()
                 server_cpu = final.get("cpu_s", float("nan")) - cpu0
         except BaseException:
@@ -1066,7 +1219,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"load: stopped; Voila's log ends:\n{log_path.read_text(errors='replace')[-3000:]}",
                       file=sys.stderr)
             raise
-        counts = judge(outs, keep_dir)
+        counts = judge(outs, keep_dir) if not opts.open_only else {"failed_hands": 0, "cross_talk": 0}
     load_end = [round(x, 2) for x in os.getloadavg()]
     kinds = sorted({c["kind"] for o in outs for c in o["clicks"]})
     timed = ("redraw_ms", "ready_ms", "server_ms")
@@ -1076,6 +1229,9 @@ def main(argv: list[str] | None = None) -> int:
         clicks[kind] = {m: summary_ms([c[m] for o in outs for c in o["clicks"]
                                        if c["kind"] == kind and c.get(m) is not None]) for m in timed}
     kernels = final.get("kernels", [])
+    warm_kernels = (warm.get("memory") or {}).get("kernels", [])
+    warm["pool_rss_mb"] = summary_ms([k["rss_mb"] for k in warm_kernels])
+    warm["pool_total_rss_mb"] = sum(k["rss_mb"] for k in warm_kernels)
     results = {
         "benchmark": "load", "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "command": "python benchmarks/load.py " + " ".join(argv if argv is not None else sys.argv[1:]),
@@ -1087,6 +1243,11 @@ def main(argv: list[str] | None = None) -> int:
                    "per_learner_pss_mb": summary_ms([k["pss_mb"] for k in kernels]),
                    "per_learner_uss_mb": summary_ms([k["uss_mb"] for k in kernels])},
         "open_s": summary_ms([o["open_s"] for o in outs if "open_s" in o]),
+        "opening": {**opening_summary(outs), "wall_s": opening["wall_s"], "cpu_s": opening["cpu_s"],
+                    "memory": opening["memory"]},
+        "server": {"cold": opts.cold, "pooled_kernels": pooled, "voila_args": args, "first_visit": opts.first_visit,
+                   "open_only": opts.open_only},
+        "warm": warm,
         "cpu_s": {"server": server_cpu, "client": ccpu1 - ccpu0},
         "play_phase": {**phase, "server_cpu_ms_per_click": (phase["cpu_s"]["voila"] + phase["cpu_s"]["kernels"])
                        * 1000 / max(1, sum(len(o["clicks"]) for o in outs))},
@@ -1103,6 +1264,8 @@ def main(argv: list[str] | None = None) -> int:
     opts.json.parent.mkdir(parents=True, exist_ok=True)
     opts.json.write_text(json.dumps(results, indent=1, default=str) + "\n")
     print(f"results: {opts.json}")
+    if opts.open_only:
+        return 0 if results["opening"]["lost"] == 0 else 1
     return 0 if results["failed_hands"] == 0 and results["cross_talk"] == 0 else 1
 
 

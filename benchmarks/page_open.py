@@ -6,9 +6,10 @@ learner's hand drawn and to the first control the learner can click.
 
 Starts the app as the browser tests do (Voila on a free port of 127.0.0.1 serving notebooks/, the app's template
 from this checkout's share/jupyter, nothing kept between pages: ROOK_GAME_FILE and ROOK_PROGRESS_FILE empty) with a
-pool of ``--pool`` app kernels (default 1, refilled at once; 0: a kernel started for each page, as without a pool),
-opens the app ``--runs`` times, each in a new browser context and page (no cache, no cookies) once the pool has a
-kernel ready (it has run the app's notebook up to the page's request: `widgets.page_request`), and stops the server
+pool of ``--pool`` app kernels (default: as many as ``--runs``, refilled after voila.json's ``fill_delay``; 0: a
+kernel started for each page, as without a pool), opens the app ``--runs`` times, each in a new browser context and
+page (no cache, no cookies) once the pool has a kernel ready (it has run the app's notebook up to the page's request:
+`widgets.page_request`), and stops the server
 (and so its kernels) at the end, also after an error or Ctrl-C. Needs /usr/bin/chromium and playwright (the
 ``test`` extra).
 
@@ -103,10 +104,10 @@ READY_LINE = "ready, waiting for a page"
 (`widgets.page_request`)."""
 
 
-def pool_args(app: int | None, lessons: bool = True) -> list[str]:
+def pool_args(app: int | None, lessons: bool = True, fill_delay: float | None = None) -> list[str]:
     """Voila's options for the app's kernel pool: ``app`` kernels of app.ipynb (None: voila.json's pools as they are,
     README line 1; 0: no pool, a kernel started for each page), the lessons' pools of voila.json kept when
-    ``lessons``, and a pool refilled at once (``fill_delay`` 0) when ``app`` is given."""
+    ``lessons``, and ``fill_delay`` (seconds before a taken kernel is replaced; None: voila.json's)."""
     if app is None:
         return []
     if app <= 0:
@@ -115,8 +116,9 @@ def pool_args(app: int | None, lessons: bool = True) -> list[str]:
     if lessons:
         own = json.loads((ROOT / "voila.json").read_text())["VoilaKernelManager"]["kernel_pools_config"]
         pools.update({k: v for k, v in own.items() if k.startswith("tutorial/")})
+    delay = [] if fill_delay is None else [f"--VoilaKernelManager.fill_delay={fill_delay:g}"]
     return ["--VoilaConfiguration.preheat_kernel=True", f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
-            "--VoilaKernelManager.fill_delay=0"]
+            *delay]
 
 
 def pool_size(args: list[str]) -> int:
@@ -309,10 +311,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hand-selector", default=HAND_SELECTOR, help="a card of the learner's hand on show")
     ap.add_argument("--widget-selector", default=WIDGET_SELECTOR, help="any widget")
     ap.add_argument("--timeout", type=float, default=180.0, help="seconds per opening before giving up")
-    ap.add_argument("--pool", type=int, default=1,
-                    help="app kernels in Voila's pool, each ready before a run (default 1; 0: no pool)")
+    ap.add_argument("--pool", type=int, default=None,
+                    help="app kernels in Voila's pool, ready before the runs (default: --runs; 0: no pool)")
     ap.add_argument("--json", type=Path, default=None, help="also write the results to this file")
     args = ap.parse_args(argv)
+    args.pool = args.runs if args.pool is None else args.pool
     if args.runs < 1 or args.pool < 0:
         ap.error("--runs must be at least 1 and --pool at least 0")
     if not os.path.exists(CHROMIUM):
@@ -362,8 +365,8 @@ def measure(args, checks: list, query: str, log_path: Path, runs: list, sync_pla
             print(f"{'run':>3}  {'html':>6}  {'widget':>6}  {'hand':>6}  {'control':>7}  {'server_cpu':>10}  "
                   f"{'browser_cpu':>11}  first control", flush=True)
             for i in range(args.runs):
-                if args.pool:  # a kernel of the pool has run the notebook up to the request (one more each run)
-                    server.wait_pool(args.pool + i, READY_TIMEOUT_S * 4)
+                if args.pool:  # a kernel of the pool has run the notebook up to the request (refills count too)
+                    server.wait_pool(max(args.pool if i == 0 else 0, i + 1), READY_TIMEOUT_S * 8)
                     time.sleep(1.0)  # and the server has settled after the last page's close
                 r = open_once(browser, url, checks, args.timeout, server.proc.pid)
                 runs.append(r)

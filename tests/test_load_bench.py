@@ -201,3 +201,34 @@ def test_round_trip_from_the_click_sent_to_the_redraw_received():
     assert load.round_trip_ms(frames, 1, "7", want="3 chosen") is None
     assert load.round_trip_ms(frames[:5], 1, "7") is None  # no other token came
     assert load.round_trip_ms(frames[:2], 0, "7") is None  # no click sent
+
+
+def test_the_opening_splits_the_server_s_part_from_the_browser_s_and_counts_lost_pages():
+    opened = {"html": 0.5, "ws": 3.0, "first": 3.2, "widget": 3.5, "drawn": 4.0, "game": 6.0}
+    outs = [{"learner": 0, "opening": opened},
+            {"learner": 1, "opening": {**opened, "html": 1.5, "widget": 5.0, "game": 9.0}},
+            {"learner": 2, "lost": "banner: rook-page-problem rook-page-open", "reason": "did not open"},
+            {"learner": 3, "reason": "the app did not open within 420 s"}]
+    got = load.opening_summary(outs)
+    assert got["pages"] == 4 and got["lost"] == 2
+    assert got["lost_pages"] == [{"learner": 2, "why": "banner: rook-page-problem rook-page-open"},
+                                 {"learner": 3, "why": "the app did not open within 420 s"}]
+    # the server's part: the HTML, then the websocket's open to the first widget message
+    assert got["seconds"]["server"]["n"] == 2 and got["seconds"]["server"]["min"] == pytest.approx(0.5 + 0.5)
+    assert got["seconds"]["server"]["max"] == pytest.approx(1.5 + 2.0)
+    assert got["seconds"]["browser"]["min"] == pytest.approx(6.0 - 1.0)
+    assert got["seconds"]["browser"]["max"] == pytest.approx(9.0 - 3.5)
+    assert got["seconds"]["game"]["max"] == 9.0 and got["seconds"]["html"]["median"] == 1.0
+
+
+def test_pool_options_name_the_kernels_the_server_keeps_ready():
+    from benchmarks.page_open import pool_args, pool_size
+
+    assert pool_args(None) == [] and pool_size([]) >= 20  # README line 1: voila.json's pools, a class's app pool
+    assert pool_size(pool_args(0)) == 0
+    assert pool_size(pool_args(3, lessons=False)) == 3
+    own = json.loads((Path(__file__).resolve().parents[1] / "voila.json").read_text())
+    lessons = sum(v["pool_size"] for k, v in own["VoilaKernelManager"]["kernel_pools_config"].items()
+                  if k.startswith("tutorial/"))
+    assert pool_size(pool_args(3)) == 3 + lessons
+    assert "--VoilaKernelManager.fill_delay=5" in pool_args(2, fill_delay=5)

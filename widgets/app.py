@@ -35,6 +35,7 @@ from rookcore.records import read_seed
 from rookcore.rules import VARIANTS, Rules, RulesError, get_rules
 from rookcore.words import bird_name, rules_title
 
+from . import paths
 from .clicks import close_with_parts
 from .lessons import LINK_STYLE, PROGRESS, progress_view, tutorial_index
 from .replay import ReplayPanel
@@ -314,13 +315,14 @@ class RookApp(w.VBox):
         return SettingsPanel(self.rules, on_apply=self.apply_rules, on_level=self.set_level,
                              on_language=self.set_language, level=level, lang=self.lang)
 
-    def follow_link(self, query: str | None = None, lang: str | None = None) -> None:
+    def follow_link(self, query: str | None = None, lang: str | None = None, waiting: bool = True) -> None:
         """Take the page's link: ``query`` (its query string; None: Voila's ``QUERY_STRING``) read by `parse_links`,
         ``lang`` (the language before the link's ``?lang=``; None: the link's). The page is drawn in that language
         (English when the link names none: the kept game's language, if any, comes with `open_game`), a
-        ``?record=`` opens Replay, a bad link is said above the tabs. Raises nothing."""
+        ``?record=`` opens Replay, a bad link is said above the tabs. ``waiting``: False when `open_game` follows at
+        once (Settings is then drawn once, with the game). Raises nothing."""
         self._take_link(query, lang)
-        if self.play_panel is None:  # the Settings tab in the link's language while the game is awaited
+        if self.play_panel is None and waiting:  # the Settings tab in the link's language while the game is awaited
             self._replace_settings("rules")
         self._draw_language(self.lang)
         with i18n.using(self.lang):
@@ -342,6 +344,7 @@ class RookApp(w.VBox):
         language (the link's, else the kept game's, else English). Raises nothing (a Play panel that fails to build
         is a line saying so)."""
         old = self.play_panel
+        paths.use_session(session)  # the page's records are saved in this learner's own folder (issue 31)
         panel = _make_play_panel(self.links.get("deal"), self.links.get("variant"), self.chosen_lang, session,
                                  claim=not is_link_page(self.query))
         self.session, self.play_panel = session, panel
@@ -359,6 +362,9 @@ class RookApp(w.VBox):
         self._draw_language(lang)
         if old is not None:
             _close_tree(old)
+        if paths.link_waited():  # a ?record= of the learner's own records folder, held back until now
+            with i18n.using(self.lang):
+                self._follow_links()
 
     def _replace_settings(self, level: str) -> None:
         """A new Settings panel (`_settings_panel`) for the rules, ``level`` and the language now, in the Settings
@@ -442,6 +448,8 @@ class RookApp(w.VBox):
         if name is not None and name in list_examples():
             self.replay.examples.value = name
             self.tab.selected_index = TAB_TITLES.index("Replay")
+        elif paths.waits_for_learner(name):
+            pass  # a record of the learner's own folder: opened with the learner's game (open_game)
         elif name is not None and name.lower().endswith(".json"):  # a record saved in the app's folder
             if self.replay.load_file(name):
                 self.tab.selected_index = TAB_TITLES.index("Replay")

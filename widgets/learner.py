@@ -112,28 +112,33 @@ class AppPage(w.VBox):
         with the browser's report. Raises nothing."""
         from .page_request import cookie_learner  # noqa: PLC0415
 
-        if reached:
-            self._follow(query)
         needs_report = learners.learners_dir() is not None or not reached
         if needs_report and self.learner_id not in self.children:
             self.children = [self.learner_id, self.app]
+        if not reached:  # the link and the learner come with the browser's report
+            self._start_timer()
+            return
         # nothing is kept for anyone, or JupyterHub's signed-in user is the learner (issue 31: open_session gives
         # that user's own session, in their home folder): no browser id needed, the app opens at once
-        if reached and (learners.learners_dir() is None or learners.hub_user()):
-            self._open(self._session(None))
-            return
-        known = cookie_learner(cookie) if reached else None
-        if known is not None:  # the learner's own game at once; the browser's report confirms it
+        at_once = learners.learners_dir() is None or bool(learners.hub_user())
+        known = None if at_once else cookie_learner(cookie)
+        self._follow(query, waiting=not (at_once or known))
+        if at_once or known is not None:  # the learner's own game at once; the browser's report confirms a cookie
             self._open(self._session(known))
-        elif self.timer:
+        else:
+            self._start_timer()
+
+    def _start_timer(self) -> None:
+        """Start the waiting clock (`time_out` after ``wait`` seconds), unless the page has none (``timer``)."""
+        if self.timer:
             self._timer = threading.Timer(self.wait, self.time_out)
             self._timer.daemon = True
             self._timer.start()
 
-    def _follow(self, query: str | None) -> None:
-        """The app follows the page's link (`widgets.app.RookApp.follow_link`) and the page's words take its
-        language."""
-        self.app.follow_link(query, self._lang_arg)
+    def _follow(self, query: str | None, waiting: bool = True) -> None:
+        """The app follows the page's link (`widgets.app.RookApp.follow_link`; ``waiting``: the game is not opened
+        at once) and the page's words take its language."""
+        self.app.follow_link(query, self._lang_arg, waiting)
         self.lang = self.app.lang
         self._link_known = True
 
