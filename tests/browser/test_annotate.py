@@ -1,12 +1,18 @@
 """Browser test: annotate a hand in the Replay tab, save it, load the file back, and find the comment again.
 
-A comment or mark is about the last action shown: at "Step 6" it goes on the 6th action, record step 5."""
+A comment or mark is about the last action shown: at "Step 6" it goes on the 6th action, record step 5. The record
+is saved in the learner's own records folder (`widgets.paths`: ``learners/<id>/records/``, the id the browser
+holds), and another learner (another browser context) does not find it under the same name."""
 from __future__ import annotations
 
 import json
 import re
 
+import pytest
 from browser_helpers import assert_no_traceback, button, open_app, open_tab, wait_until
+from conftest import voila_server
+
+from rookcore import learners
 
 STEP = 5  # the record step annotated: the last action shown at position STEP + 1
 COMMENT = "Browser note: 85 is too high without the nest."
@@ -31,7 +37,16 @@ def _annotate_text(page):
     return page.locator(".rook-annotate-text textarea").first
 
 
-def test_annotate_save_and_reload(voila_url, page, artifacts_dir, tmp_path):
+@pytest.fixture(scope="module")
+def kept_server(tmp_path_factory):
+    """A server that keeps learners' games and records (the session's keeps nothing): (app URL, kept-game folder)."""
+    folder = tmp_path_factory.mktemp("kept")
+    with voila_server(tmp_path_factory, {"ROOK_GAME_FILE": str(folder / "game.json")}) as url:
+        yield url, folder
+
+
+def test_annotate_save_and_reload(kept_server, page, artifacts_dir):
+    voila_url, kept = kept_server
     open_app(page, voila_url)
     open_tab(page, "Replay")
     page.wait_for_selector(".rook-replay-examples select", state="visible")
@@ -61,9 +76,11 @@ def test_annotate_save_and_reload(voila_url, page, artifacts_dir, tmp_path):
     wait_until(lambda: "?" in page.locator(".rook-replay-action .rook-mark").all_inner_texts(),
                what="the mark on the action line")
 
-    out = tmp_path / "annotated" / "crowsnest-set-annotated.json"
+    saved_as = "annotated/crowsnest-set-annotated.json"
+    learner = page.evaluate(f"() => localStorage.getItem({json.dumps(learners.STORAGE_KEY)})")
+    out = learners.learner_dir(learner, kept / "learners") / "records" / saved_as
     path_box = page.locator(".rook-annotate-path input").first
-    path_box.fill(str(out))
+    path_box.fill(saved_as)
     path_box.press("Tab")
     button(page, "rook-annotate-save-record", "Save record").first.click()
     wait_until(lambda: "Saved" in page.locator(".rook-annotate-result").inner_text(), what="Saved …")
@@ -74,7 +91,7 @@ def test_annotate_save_and_reload(voila_url, page, artifacts_dir, tmp_path):
     assert link.count() == 1 and link.get_attribute("href").startswith("data:application/json;base64,")
 
     # load the file back through the path box
-    page.locator(".rook-replay-path input").first.fill(str(out))
+    page.locator(".rook-replay-path input").first.fill(saved_as)
     page.locator(".rook-replay-path input").first.press("Tab")
     button(page, "jupyter-button", "Load").first.click()
     wait_until(lambda: _step(page)[0] == 0 and page.locator(".rook-annotate-path input").input_value()
@@ -92,3 +109,18 @@ def test_annotate_save_and_reload(voila_url, page, artifacts_dir, tmp_path):
     page.screenshot(path=str(artifacts_dir / "annotate.png"), full_page=True)
     assert_no_traceback(page)
     assert not page.errors, page.errors
+
+    # another learner (another browser's storage): the same name is not theirs
+    other = page.context.browser.new_context(viewport={"width": 1280, "height": 1400})
+    try:
+        theirs = other.new_page()
+        open_app(theirs, voila_url)
+        open_tab(theirs, "Replay")
+        theirs.locator(".rook-replay-path input").first.fill(saved_as)
+        theirs.locator(".rook-replay-path input").first.press("Tab")
+        button(theirs, "jupyter-button", "Load").first.click()
+        wait_until(lambda: "no such file in your records folder" in theirs.locator(".rook-replay-error").inner_text(),
+                   what="another learner's page not to find the record")
+        assert doc == json.loads(out.read_text("utf-8"))
+    finally:
+        other.close()

@@ -1,13 +1,19 @@
-"""Shared set-up of the panel tests: the app's folder (`widgets.paths`) is each test's temporary directory, where
-the tests write and read the files they name by path."""
+"""Shared set-up of the panel tests: the app's folder and the page's records folder (`widgets.paths`) are each test's
+temporary directory, where the tests write and read the files they name by path (the class folder is its
+``class/``)."""
 import pytest
 
+from widgets import paths
 from widgets.paths import FILES_ROOT_ENV
 
 
 @pytest.fixture(autouse=True)
 def _files_root(tmp_path, monkeypatch):
     monkeypatch.setenv(FILES_ROOT_ENV, str(tmp_path))
+    monkeypatch.delenv(paths.CLASS_DIR_ENV, raising=False)
+    paths.use_folder(tmp_path)
+    yield
+    paths.use_folder(None)
 
 
 @pytest.fixture

@@ -422,14 +422,15 @@ def test_a_successful_save_replaces_an_earlier_error(tmp_path):
 
 
 def test_save_outside_the_app_folder_is_refused(tmp_path, monkeypatch):
-    """Save to refuses a path outside the app's folder (`widgets.paths`) and writes nothing."""
-    monkeypatch.setenv("ROOK_FILES_ROOT", str(tmp_path / "app"))
-    (tmp_path / "app").mkdir()
+    """Save to refuses a path outside the page's records folder (`widgets.paths`) and writes nothing."""
+    from widgets import paths
+
+    paths.use_folder(tmp_path / "app")
     panel = PlayPanel(seed=10, pace=0)
     _play_hand_by_buttons(panel, random.Random(10))
     panel.save_path.value = "../hand.json"
     _find(panel, description="Save record")[0].click()
-    assert "only opens and saves files inside its folder" in panel.save_result.value
+    assert "only opens and saves files inside your own records folder" in panel.save_result.value
     assert not (tmp_path / "hand.json").exists()
     panel.save_path.value = "hands/hand-1.json"
     _find(panel, description="Save record")[0].click()

@@ -364,7 +364,7 @@ def test_a_path_that_cannot_be_loaded_is_reported_before_the_unsaved_question(tm
     p.mark_buttons["?"].click()
     (tmp_path / "bad.json").write_text("[1, 2")
     for path, says in (("nonexistent.json", "nonexistent.json: no such file"), ("bad.json", "bad.json: not JSON"),
-                       ("../x.json", "only opens and saves files inside its folder")):
+                       ("../x.json", "only opens and saves files inside your own records folder")):
         p.path.value = path
         p.load_button.click()
         assert says in p.error.value and "not saved" not in p.error.value, p.error.value

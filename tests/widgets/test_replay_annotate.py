@@ -560,12 +560,14 @@ def test_loading_another_hand_stops_a_long_analysis(monkeypatch):
 
 
 def test_paths_outside_the_app_folder_are_refused(tmp_path, monkeypatch):
-    """A path typed into Save to / File must stay inside the app's folder (`widgets.paths`): ``..``, an absolute
-    path elsewhere and a symbolic link out are refused, with a message that does not show where the folder is on the
-    server, and nothing is written; a file saved inside is named relative to the folder."""
+    """A path typed into Save to / File must stay inside the page's records folder (`widgets.paths`): ``..``, an
+    absolute path elsewhere and a symbolic link out are refused, with a message that does not show where the folder
+    is on the server, and nothing is written; a file saved inside is named relative to the folder."""
+    from widgets import paths
+
     root = tmp_path / "app"
     root.mkdir()
-    monkeypatch.setenv("ROOK_FILES_ROOT", str(root))
+    paths.use_folder(root)
     outside = tmp_path / "outside"
     outside.mkdir()
     (root / "link").symlink_to(outside)
@@ -573,7 +575,7 @@ def test_paths_outside_the_app_folder_are_refused(tmp_path, monkeypatch):
     for typed in ("../escaped.json", str(outside / "abs.json"), "link/through.json", "sub/../../up.json"):
         p.save_path.value = typed
         p.save_record_button.click()
-        assert "only opens and saves files inside its folder" in p.save_result.value, typed
+        assert "only opens and saves files inside your own records folder" in p.save_result.value, typed
         assert str(root) not in p.save_result.value
     assert list(outside.iterdir()) == [] and sorted(x.name for x in tmp_path.iterdir()) == ["app", "outside"]
     # inside the folder, relative and absolute both work
@@ -586,7 +588,7 @@ def test_paths_outside_the_app_folder_are_refused(tmp_path, monkeypatch):
     q = ReplayPanel(example=None)
     q.path.value = str(outside / "secret.json")
     q.load_button.click()
-    assert "only opens and saves files inside its folder" in q.error.value and q.record is None
+    assert "only opens and saves files inside your own records folder" in q.error.value and q.record is None
     q.path.value = str(root / "annotated" / "ok.json")
     q.load_button.click()
     assert q.error.layout.display == "none" and q.record is not None
