@@ -55,7 +55,8 @@ class RookKernelManager(AsyncMappingKernelManager):
         one school network shares one address, so this is far above the per-browser cap. 0: no cap (everyone comes
         through one proxy, and client_address_header is not set).""")
     kernel_memory_mb = Float(100, config=True, help="""One page's kernel (MB) for the cap derived from memory: the
-        app's kernel holds 65-90 MB once a hand is going.""")
+        app's kernel holds about 80 MB once open, about 350 MB while an analysis runs (the double-dummy solver's
+        table; measured in tests/browser/test_page_gone.py's output).""")
     memory_reserve_mb = Float(1024, config=True, help="""Memory kept for the server itself and the system (MB) in the
         cap derived from memory.""")
     client_address_header = Unicode("", config=True, help="""A header that names the client's address (e.g.
