@@ -35,15 +35,12 @@ c.Spawner.notebook_dir = f"{ROOK}/notebooks"
 #    gone even while it computes), as voila.json sets them for the README's standalone server.
 #    deploy/jupyter/jupyter_server_config.json holds them (the image also has it in /etc/jupyter).
 c.Spawner.environment.update({"JUPYTER_CONFIG_PATH": f"{ROOK}/deploy/jupyter"})  # added to your own, if any
-#    Files a user saves or opens by typing a path (Replay's File box, Save to) are in $ROOK_FILES_ROOT, and the
-#    compiled double-dummy core in $NUMBA_CACHE_DIR: the image sets both (the user's home, /home/rook; a folder
-#    outside it). Without containers (local processes), set them yourself (README.md, "Deployment"), e.g.:
-#        import pwd
-#        c.Spawner.environment.update({
-#            "ROOK_FILES_ROOT": lambda spawner: pwd.getpwnam(spawner.user.name).pw_dir,  # each user's home
-#            "NUMBA_CACHE_DIR": f"{ROOK}/.numba-cache",  # compiled there once for everyone
-#        })
-#    (else files typed by path are in the notebooks' folder, which every user would share).
+#    The compiled double-dummy core is in $NUMBA_CACHE_DIR, which the image sets (a folder outside the home).
+#    Without containers (local processes), set it to the folder where you compiled it (README.md, "Deployment"):
+#        c.Spawner.environment.update({"NUMBA_CACHE_DIR": f"{ROOK}/.numba-cache"})
+#    Records a user saves go to their own folder in their home. The teacher's records for the class (opened by
+#    ?record=class/<name>.json links, never written by the app) are in {ROOK}/notebooks/class, or elsewhere with
+#        c.Spawner.environment.update({"ROOK_CLASS_DIR": "/srv/rook-class"})   # a folder the users may only read
 
 # 4. Stop a user's server after an hour without activity (jupyterhub-idle-culler, a hub service; pip install
 #    jupyterhub-idle-culler in the hub's environment). Their game is kept: the next sign-in resumes it.

@@ -105,8 +105,8 @@ c.SimpleLocalProcessSpawner.home_dir_template = {homes!r} + "/{{username}}"
 c.Spawner.http_timeout = {spawn}
 c.Spawner.start_timeout = {spawn}
 c.Spawner.args = {args!r}
-# as the image does: files typed by path in the user's home; the template from this checkout (as the browser tests)
-c.Spawner.environment.update({{"ROOK_FILES_ROOT": lambda spawner: spawner.home_dir, "JUPYTER_PATH": {jupyter_path!r}}})
+# the template from this checkout (as the browser tests)
+c.Spawner.environment.update({{"JUPYTER_PATH": {jupyter_path!r}}})
 """
 
 
