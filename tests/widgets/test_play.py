@@ -667,15 +667,6 @@ def test_each_kind_of_score_is_explained_once_where_it_first_appears():
     assert "rook-score-meaning" in first_call and "Score of a bid" in first_call
 
 
-def test_the_hint_at_the_random_level_is_the_rule_based_ais():
-    from rookcore.ai import RuleBasedPlayer
-    panel = PlayPanel(seed=6, pace=0)
-    panel.table.set_level("random")
-    hint = panel.table.hint()
-    expected = RuleBasedPlayer(seed=panel.table._hint_seed).decide(panel.table.state.observation(2))
-    assert hint.action == expected.action and hint.explanation == expected.explanation
-
-
 def test_many_candidates_fold_into_a_details_element():
     from rookcore.ai.base import Candidate, Decision
     from rookcore.actions import PASS, bid

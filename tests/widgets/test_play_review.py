@@ -137,49 +137,6 @@ def test_review_real_analysis_lists_only_south():
         assert "No costly cards" in html
 
 
-def test_review_progress_shows_costly_cards_so_far_and_stops_for_a_new_hand(monkeypatch):
-    """While the review runs, "Analyzing… k of n cards" with South's costly cards among the cards analysed so far;
-    a new hand stops it (the progress callback raises)."""
-    import widgets.progress as wprogress
-    from rookcore.analysis import analyze_record
-
-    monkeypatch.setattr(wprogress, "PROGRESS_EVERY", 0)
-    panel = _played_panel()
-    record = panel.table.record(reasons=False)
-    cards = analyze_record(record)["cards"]
-    progress = panel._review_progress(record, panel._review_token, "S")
-    n = len(cards)
-    for done in (1, n // 2, n - 1):
-        progress(done, n, cards[n - done:])
-        html = _text(panel.review_html.value)
-        assert f"Analyzing… {done} of {n} cards done" in html
-        expected = annotations.review(record, analysis={"cards": cards[n - done:]})
-        assert panel.review_html.value.count("rook-review-item") == len(expected)
-        assert all(_text(i["text"]) in html for i in expected)
-    panel.new_hand_button.click()
-    with pytest.raises(wprogress.Cancelled):
-        progress(n - 1, n, cards[1:])
-
-
-def test_a_new_hand_stops_a_running_review(monkeypatch):
-    """The review's search is cancelled when a new hand is dealt: its thread ends at once and never reports."""
-    from rookcore.analysis.bench import play_ready
-    from rookcore.rules import get_rules
-
-    def long_review(record, threshold=10, seat="S", analysis=None, progress=None, solver=None, **budgeted):
-        solver.solve(play_ready(get_rules("partnership"), 0))  # minutes, unless cancelled
-        return [{"text": "should never be shown", "seat": "S"}]
-
-    panel = _played_panel()
-    monkeypatch.setattr(annotations, "review", long_review)
-    panel.review_button.click()
-    thread = panel._review_thread
-    assert thread.is_alive() and "Analyzing…" in panel.review_html.value
-    panel.new_hand_button.click()
-    assert not thread.is_alive()
-    assert "should never be shown" not in panel.review_html.value
-
-
 def test_stop_ends_a_running_review_and_keeps_what_it_found(monkeypatch):
     """The review's Stop button (shown only while it runs) cancels the search at once; the costly cards found so
     far stay listed; the review can be started again; Stop with nothing running only says so."""
