@@ -187,7 +187,10 @@ INSTRUMENT_JS = r"""
     ["CONNECTING", "OPEN", "CLOSING", "CLOSED"].forEach((k) => { Watched[k] = Native[k]; });
     window.WebSocket = Watched;
   }
-  const opening = () => {
+  // looked at on the page's changes, at most every 100 ms (a page draws hundreds of widgets as it opens)
+  let looking = null;
+  const look = () => {
+    looking = null;
     if (O.game !== null) return;
     const now = performance.now();
     if (O.drawn === null && document.querySelector(".jupyter-widgets")) O.drawn = now;
@@ -195,6 +198,7 @@ INSTRUMENT_JS = r"""
       O.game = now;
     }
   };
+  const opening = () => { if (O.game === null && looking === null) looking = setTimeout(look, 100); };
   const check = () => {
     opening();
     const a = L.armed;
@@ -649,10 +653,17 @@ class Learner:
         page.set_default_timeout(o.action_timeout * 1000)
         page.on("pageerror", lambda exc: self.out["page_errors"].append(str(exc)[:200]))
         await page.add_init_script(INSTRUMENT_JS)
+        start = time.monotonic()
         try:
             await page.goto(f"{url}?deal={self.seed}", wait_until="commit", timeout=o.open_timeout * 1000)
+            left = max(1.0, o.open_timeout - (time.monotonic() - start))
+            # the learner's game, or the page saying it could not open (arrived whole without it) or lost its kernel
             await page.wait_for_function(
-                "() => window.__load && window.__load.open.game !== null", polling=250, timeout=o.open_timeout * 1000)
+                "() => window.__load && (window.__load.open.game !== null || (document.querySelector("
+                "'.rook-page-problem') && (document.querySelector('.rook-page-lost') || performance.getEntriesByType("
+                "'navigation')[0].responseEnd > 0)))", polling=1000, timeout=left * 1000)
+            if await page.evaluate("() => window.__load.open.game === null"):
+                raise Stuck("the page says it could not open")
         except Exception as e:
             self.out["lost"] = await self._why_lost()
             raise Stuck(f"the learner's game did not open within {o.open_timeout:.0f} s ({self.out['lost']})") from e
@@ -1168,6 +1179,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--warm-timeout", type=float, default=900.0,
                     help="seconds for the pool to be ready before the class starts")
     ap.add_argument("--open-only", action="store_true", help="measure the opening only: no hand is played")
+    ap.add_argument("--voila-log", type=Path, default=None, help="keep Voila's log (its kernels' too) in this file")
     ap.add_argument("--first-visit", action="store_true",
                     help="learners new to the app: no learner cookie from an earlier visit (the game opens once the "
                          "page reports the learner id)")
@@ -1219,6 +1231,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"load: stopped; Voila's log ends:\n{log_path.read_text(errors='replace')[-3000:]}",
                       file=sys.stderr)
             raise
+        finally:
+            if opts.voila_log is not None and log_path.exists():
+                opts.voila_log.write_bytes(log_path.read_bytes())
         counts = judge(outs, keep_dir) if not opts.open_only else {"failed_hands": 0, "cross_talk": 0}
     load_end = [round(x, 2) for x in os.getloadavg()]
     kinds = sorted({c["kind"] for o in outs for c in o["clicks"]})

@@ -72,7 +72,8 @@ class AppPage(w.VBox):
     its ``session`` (a `rookcore.learners.LearnerSession`; None until the game is open). ``rules``, ``query``,
     ``lang``: as `widgets.app.build_app` takes them. ``timer``: start the waiting clock (False for tests, which call
     `time_out` themselves). ``start``: False to build the app only (a kernel of Voila's pool, before its page's
-    request: `build_page`), `start` then takes the page's link and opens the learner's game. Raises nothing.
+    request: `build_page`), `start` then takes the page's link and opens the learner's game; ``build`` (with
+    ``start`` False): False to make the page empty, `build` then builds the app in it. Raises nothing.
 
     The learner's game opens at once when the server keeps nothing for anyone, under JupyterHub (the signed-in user
     is the learner), or when the page's request carries the browser's learner id (its cookie,
@@ -81,23 +82,34 @@ class AppPage(w.VBox):
     opens that learner's game instead, as long as nothing was done on the page yet."""
 
     def __init__(self, rules=None, query: str | None = None, lang: str | None = None, wait: float = WAIT_SECONDS,
-                 timer: bool = True, start: bool = True) -> None:
-        from .app import RookApp  # noqa: PLC0415 - the app module does not import this one
-
+                 timer: bool = True, start: bool = True, build: bool = True) -> None:
         self.wait, self.timer = wait, timer
-        self.app = RookApp(rules, lang=lang, opened=False)
-        self.lang = self.app.lang
+        self._rules, self._lang_arg = rules, lang
+        self.app = None
+        self.lang = i18n.normalize(lang)
         self.session: learners.LearnerSession | None = None
         self._lock = threading.RLock()  # the waiting clock's thread and the kernel's both open the app
         self.learner_id = LearnerId()
         self.learner_id.on_learner(self._reported)
         self._timer: threading.Timer | None = None
         self._link_known = False  # False until the page's link is read (the request, else the browser's report)
-        self._lang_arg = lang
-        super().__init__([self.learner_id, self.app] if learners.learners_dir() is not None else [self.app])
+        super().__init__([])
         self.add_class("rook-app-page")
+        if build or start:
+            self.build()
         if start:
             self.start(query)
+
+    def build(self) -> None:
+        """Build the app in the page (``build`` False: the page was made empty, to be shown before the app's
+        hundreds of widgets are made, `build_page`). Once only. Raises nothing."""
+        if self.app is not None:
+            return
+        from .app import RookApp  # noqa: PLC0415 - the app module does not import this one
+
+        self.app = RookApp(self._rules, lang=self._lang_arg, opened=False)
+        self.lang = self.app.lang
+        self.children = [self.learner_id, self.app] if learners.learners_dir() is not None else [self.app]
 
     @property
     def opening(self) -> w.HTML:
@@ -210,11 +222,12 @@ def build_page(rules=None, query: str | None = None, lang: str | None = None, wa
     Raises nothing."""
     from .page_request import wait_for_page  # noqa: PLC0415
 
-    page = AppPage(rules, lang=lang, wait=wait, start=False)
+    page = AppPage(rules, lang=lang, wait=wait, start=False, build=False)
     if show:
         from IPython.display import display  # noqa: PLC0415 - the kernel's own
 
         display(page)
+    page.build()
     request = wait_for_page()
     page.start(request.query if query is None else query, request.cookie, request.reached or query is not None)
     return page
