@@ -66,7 +66,7 @@ shown in red in the status line and the state is left unchanged.
 """
 from __future__ import annotations
 
-import time  # noqa: F401 - tests pace the AIs through widgets.play.time.sleep (the session sleeps with it)
+import time  # (tests pace the AIs by patching widgets.play.time.sleep: the time module the session sleeps with)
 
 import ipywidgets as widgets
 
