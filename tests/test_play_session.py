@@ -13,7 +13,7 @@ import threading
 
 import pytest
 
-from rookcore import annotations, records, saved
+from rookcore import annotations, i18n, records, saved
 from rookcore.actions import PASS
 from rookcore.analysis_progress import Cancelled
 from rookcore.hand import Phase
@@ -372,6 +372,13 @@ def test_the_hand_record_is_saved_and_downloaded_under_its_name(tmp_path, monkey
     assert asked.kind == "question" and other.read_text() == "{}"
     assert s.status.text == f"{asked.text}. {s.table.prompt()}" and not s.status.error
     assert s.save(str(other)).kind == "saved"  # the second save replaces it
+    german = tmp_path / "andere.json"
+    german.write_text("{}")
+    s.lang = "de"  # the question names the button in the session's language, as Replay's does
+    with i18n.using("de"):
+        button = i18n._("Save record")
+    assert button != "Save record" and s.save(str(german)).text.endswith(f"click {button} again")
+    s.lang = "en"
     s.next_hand()  # a new hand: its own name, nothing said about the last save
     assert s.saver.result is None and s.saver.path == "hands/hand-2.json"
     assert s.saver.download()[0] == "hand-2.json"

@@ -69,7 +69,7 @@ class RecordSaver:
         written). Raises nothing for a str ``typed``."""
         try:
             target = self.files.record_path(typed)
-            question = self.guard.question(target, "Save record") if self.guard is not None else None
+            question = self.guard.question(target, _("Save record")) if self.guard is not None else None
             if question:
                 self.result = Saved("question", question)
                 return self.result
