@@ -329,6 +329,7 @@ class Table:
         if not self.ai_to_act():
             return None
         seat = self._hand.to_act
+        self.players[seat].game_score = tuple(self.game.scores)  # the running score is public (issue 32)
         decision = self.players[seat].decide(self._hand.observation(seat))
         step = self._hand.step
         self._apply(decision.action, seat)
@@ -482,6 +483,7 @@ class Table:
         from .ai import HINT_LEVELS  # noqa: PLC0415 (see _player_class)
 
         player = _player_class(HINT_LEVELS[self.level])(seed=self._hint_seed)
+        player.game_score = tuple(self.game.scores)  # the running score is public (issue 32)
         return player.decide(self._hand.observation(self.learner))
 
     def undo_learner(self) -> list[Action]:

@@ -186,7 +186,13 @@ def check_to_act(obs: Observation) -> None:
 
 @runtime_checkable
 class Player(Protocol):
-    """Anything that answers an `Observation` with a `Decision` (rules.md §1: calls, discard, trump, play)."""
+    """Anything that answers an `Observation` with a `Decision` (rules.md §1: calls, discard, trump, play).
+
+    The running game score is public but not part of a hand's `Observation`: whoever runs a game may set a player's
+    ``game_score`` attribute to (N–S, E–W) points before the hand (`rookcore.table.Table` does before each AI
+    decision and the Hint). The strong AI reads it near the end of a game (`rookcore.ai.sampling`); the other
+    levels ignore it; unset or None means a hand on its own.
+    """
 
     def decide(self, obs: Observation) -> Decision:
         """Choose a legal action for ``obs.seat`` (which must be ``obs.to_act``). Returns a `Decision`."""

@@ -10,16 +10,18 @@ not raw points). Calls, the discard and trump are chosen by simulation too.
 """
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 
 from ..actions import PASS, Bid, Discard, NameTrump, Play, bid
 from ..cards import COLOURS, Card
-from ..hand import HandState, Observation, Phase, hand_score, trick_winner
+from ..hand import HandState, Observation, Phase, hand_score, trick_tables, trick_winner
 from ..i18n import Message, lazy
 from ..words import card_word, colour_word, seat_word, team_word
 from .base import Candidate, Decision, check_to_act, describe_action, phase_kind
 from .masking import cards_of
+from .auction import finish_auction, game_in_reach, rule_call, win_chance
 from .rules_based import RuleBasedPlayer, greedy_discard, hand_estimate
 from .worlds import discard_hidden, model_discard, sample_world, world_state
 
@@ -27,12 +29,16 @@ DD_TRICKS = 6      # solve exactly once the seat to act holds this many cards or
 PLAY_WORLDS = 32   # worlds per card-play decision
 PLAN_WORLDS = 12   # worlds per call / discard / trump decision
 MAKE_CONFIDENCE = 0.6  # a bid needs this estimated chance of making
+BID_FLOOR = 0.5  # near the end of a game (`SamplingPlayer._game_call`) a bid needs at least this chance of making
 
 
 # What the strong player's scores mean (`rookcore.i18n.Message` values, made once, said when shown): its calls, and
 # its discards, trumps and cards
 CALL_SCORE = lazy.gettext("Score of a bid: the percent of the sampled deals in which it is made; Pass shows the "
                           "percent a bid needs.")
+GAME_CALL_SCORE = lazy.gettext("Score of a call: the percent of the sampled deals, the auction played out, in which "
+                               "the AI's side goes on to win the game (the game score is close to the target); a bid "
+                               "made in fewer than {need:.0%} of them is not bid.", need=BID_FLOOR)
 MARGIN_SCORE = lazy.gettext("Score: by how many points the AI's side ends the hand ahead of the other side in hand "
                             "score, on average over the sampled deals (below 0: behind).")
 
@@ -65,8 +71,93 @@ class _Tally:
         return len(self.weights) > 1
 
 
+IDENTITY = (0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+CALIBRATION = IDENTITY
+"""Coefficients of the calibration map (`stated_chance`): intercept, then one per `calibration_features` value.
+`IDENTITY` (intercept 0, the raw share's log-odds 1) leaves the raw share as it is."""
+
+
+def calibration_features(share: float, points: float, bid: int, tricks: int, hand_size: int, per_hand: int,
+                         declaring: bool) -> tuple[float, ...]:
+    """The inputs of the calibration map (`stated_chance`, fitted by ``benchmarks/calibration.py --fit``): the
+    log-odds of the raw ``share`` of sampled deals that make the bid (kept within 2–98 %); by how much the declaring
+    team's expected points exceed the ``bid`` (``points``: the points the seat's side is expected to capture; a
+    defender's side leaves the declarers the rest of the hand's ``per_hand`` points), as a share of ``per_hand``;
+    the stage (``tricks`` done over ``hand_size``); the seat's side declaring (1) or defending (0); and the products
+    of the log-odds with the stage and with the side. Returns a tuple of floats."""
+    p = min(0.98, max(0.02, share))
+    odds = math.log(p / (1.0 - p))
+    over = ((points if declaring else per_hand - points) - bid) / per_hand
+    stage = tricks / hand_size
+    side = 1.0 if declaring else 0.0
+    return odds, over, stage, side, odds * stage, odds * side
+
+
+def stated_chance(obs: Observation, share: float, points: float) -> float:
+    """The chance that the bid is made that the AI states for a choice (rules.md §1.7): the raw ``share`` of its
+    sampled deals that make the bid, corrected by the calibration map (`CALIBRATION`, a logistic model fitted on the
+    outcomes of the strong AI's own games, `benchmarks/calibration.py`), which also reads the ``points`` the seat's
+    side is expected to capture against the bid and how far the hand is played. Before a declarer is known the share is
+    returned as it is; once the declarers have the bid's points, 1; once the points still out cannot bring them to
+    it, 0. Returns a float in [0, 1]."""
+    if obs.high_bid is None or obs.declarer is None:
+        return share
+    declarers = obs.captured[obs.declarer & 1]
+    if declarers >= obs.high_bid:
+        return 1.0  # made already
+    if declarers + obs.rules.points_per_hand - sum(obs.captured) < obs.high_bid:
+        return 0.0  # set already: the points still out cannot make it up
+    if CALIBRATION == IDENTITY:
+        return share
+    x = calibration_features(share, points, obs.high_bid, len(obs.tricks), obs.rules.hand_size,
+                             obs.rules.points_per_hand, _declaring(obs))
+    z = CALIBRATION[0] + sum(c * v for c, v in zip(CALIBRATION[1:], x))
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
 WEAK_BID_WEIGHT = 0.3
 """The weight of a sampled deal that gives a bidder a hand too weak for its bid (`SamplingPlayer._bid_weight`)."""
+
+
+COUNTER_TOLERANCE = 2.0
+"""Points of expected hand-score margin within which the strong AI plays a card worth fewer points than the best-scored
+card (`_keep_counters`): differences that small are the sampling's noise, not a reason to give away a counter."""
+
+
+def _keep_counters(obs: Observation, cands: list[Candidate]) -> list[Candidate]:
+    """``cands`` (card plays, best score first) with the card worth fewest points among those scored within
+    `COUNTER_TOLERANCE` of the best moved to the front (then the weakest such card), when it is worth fewer points
+    than the best-scored card; otherwise unchanged. Returns a list of `Candidate`."""
+    pts = obs.rules.card_points
+    tables = trick_tables(obs.rules, obs.trump)
+    near = [c for c in cands if c.score >= cands[0].score - COUNTER_TOLERANCE]
+    keep = min(near, key=lambda c: (pts[c.action.card], tables.trump_power[c.action.card] * 100
+                                    or tables.rank_power[c.action.card], int(c.action.card)))
+    if pts[keep.action.card] >= pts[cands[0].action.card]:
+        return cands
+    return [keep] + [c for c in cands if c is not keep]
+
+
+def _note(points: float, chance: float, share: float, n: int, weighted: bool) -> Message:
+    """A candidate's note: "expected 26 points captured, bid made 88% (80% of 32 samples)": the points the seat's
+    side is expected to capture, the stated chance (`stated_chance`) and, when it rounds otherwise, the raw share
+    of the ``n`` sampled deals (``weighted``: their weights differed). Returns a `rookcore.i18n.Message`."""
+    parts = dict(points=points, chance=chance, share=share, count=n)
+    if round(100 * chance) == round(100 * share):
+        if weighted:
+            return lazy.ngettext("expected {points:.0f} points captured, bid made {chance:.0%}, {count} weighted "
+                                 "sample", "expected {points:.0f} points captured, bid made {chance:.0%}, {count} "
+                                 "weighted samples", n, **parts)
+        return lazy.ngettext("expected {points:.0f} points captured, bid made {chance:.0%}, {count} sample",
+                             "expected {points:.0f} points captured, bid made {chance:.0%}, {count} samples", n,
+                             **parts)
+    if weighted:
+        return lazy.ngettext("expected {points:.0f} points captured, bid made {chance:.0%} ({share:.0%} of {count} "
+                             "weighted sample)", "expected {points:.0f} points captured, bid made {chance:.0%} "
+                             "({share:.0%} of {count} weighted samples)", n, **parts)
+    return lazy.ngettext("expected {points:.0f} points captured, bid made {chance:.0%} ({share:.0%} of {count} "
+                         "sample)", "expected {points:.0f} points captured, bid made {chance:.0%} ({share:.0%} of "
+                         "{count} samples)", n, **parts)
 
 
 def _deals(n: int, weighted: bool, seat: int, explain: bool = False, buried: bool = False) -> Message:
@@ -187,14 +278,23 @@ def _declaring(obs: Observation) -> bool:
     return obs.declarer is None or obs.declarer & 1 == obs.seat & 1
 
 
-def _bid_effect(obs: Observation, made: float) -> Message:
-    """What an action does to the bid, given the chance ``made`` (0..1) that it is made, as a noun's verb phrase:
-    "makes the bid 80% of the time" for the declaring side, "sets E–W's bid 50% of the time" for a defender
-    (rules.md §1.6). Returns a `rookcore.i18n.Message`."""
+def _bid_effect(obs: Observation, made: float, share: float | None = None) -> Message:
+    """What an action does to the bid, given the stated chance ``made`` (0..1, `stated_chance`) that it is made, as
+    a noun's verb phrase: "makes the bid 80% of the time" for the declaring side, "sets E–W's bid 50% of the time"
+    for a defender (rules.md §1.6); with the raw ``share`` of the deals in brackets when it rounds otherwise
+    ("makes the bid 88% of the time (in 80% of those deals)"). Returns a `rookcore.i18n.Message`."""
+    if share is not None and round(100 * share) == round(100 * made):
+        share = None
     if _declaring(obs):
+        if share is not None:
+            return lazy.gettext("makes the bid {chance:.0%} of the time (in {share:.0%} of those deals)",
+                                chance=made, share=share)
         return lazy.gettext("makes the bid {chance:.0%} of the time", chance=made)
-    return lazy.gettext("sets {team}'s bid {chance:.0%} of the time", team=team_word(obs.declarer & 1),
-                        chance=1 - made)
+    team = team_word(obs.declarer & 1)
+    if share is not None:
+        return lazy.gettext("sets {team}'s bid {chance:.0%} of the time (in {share:.0%} of those deals)", team=team,
+                            chance=1 - made, share=1 - share)
+    return lazy.gettext("sets {team}'s bid {chance:.0%} of the time", team=team, chance=1 - made)
 
 
 def _why(obs: Observation, chosen: tuple, runner, opening: dict, masked: bool = False) -> Message:
@@ -206,8 +306,10 @@ def _why(obs: Observation, chosen: tuple, runner, opening: dict, masked: bool = 
     cards (`_choice_name`), for a reader who cannot see them. Returns a `rookcore.i18n.Message`. Raises nothing."""
     rules = obs.rules
     side, other = team_word(obs.seat & 1), team_word(1 - (obs.seat & 1))
-    margin, points, made = chosen[1].mean()
-    parts = dict(opening, choice=_choice_name(chosen[0], rules, masked), effect=_bid_effect(obs, made), side=side,
+    margin, points, share = chosen[1].mean()
+    made = stated_chance(obs, share, points)
+    parts = dict(opening, choice=_choice_name(chosen[0], rules, masked), effect=_bid_effect(obs, made, share),
+                 side=side,
                  other=other)
     # the score (a made CrowsNest bid scores the bid), not the points captured
     if round(margin) > 0:
@@ -223,9 +325,19 @@ def _why(obs: Observation, chosen: tuple, runner, opening: dict, masked: bool = 
         return lazy.gettext("{reason}.", reason=first)
     action, tally = runner
     name = _choice_name(action, rules, masked, chosen=False)
-    r_margin, r_points, r_made = tally.mean()
+    r_margin, r_points, r_share = tally.mean()
+    r_made = stated_chance(obs, r_share, r_points)
     gap = margin - r_margin
-    if round(gap) == 0:
+    if round(gap) < 0 and isinstance(action, Play):  # `_keep_counters`: a card worth fewer points kept the lead
+        more = rules.card_points[action.card] - rules.card_points[chosen[0].card]
+        if masked:
+            second = lazy.gettext("with {choice}, {side} would end {gap} better off on average, too little a "
+                                  "difference to play it", choice=name, side=side, gap=_points(-gap))
+        else:
+            second = lazy.gettext("with {choice}, {side} would end {gap} better off on average, too little to play "
+                                  "a card worth {points}", choice=name, side=side, gap=_points(-gap),
+                                  points=_points(more, "more"))
+    elif round(gap) == 0:
         second = lazy.gettext("{choice} is as good", choice=name)
     else:
         diff = r_points - points
@@ -270,6 +382,7 @@ class SamplingPlayer:
     def __init__(self, seed: int | None = None, worlds: int = PLAY_WORLDS) -> None:
         self.rng = random.Random(seed)
         self.worlds = worlds
+        self.game_score: tuple[int, int] | None = None
         self._fallback = RuleBasedPlayer(seed=seed)
         self._solver = None
 
@@ -357,35 +470,112 @@ class SamplingPlayer:
 
     # ----- calls ----------------------------------------------------------------
     def _call(self, obs: Observation) -> Decision:
-        rules = obs.rules
-        team = obs.seat & 1
+        """Bid the lowest bid this seat's side makes in at least `MAKE_CONFIDENCE` of the sampled deals (15 points
+        more sure to outbid its partner), each deal played out with this seat declaring (`_declare_and_play`), else
+        pass. Near the end of a game (`game_score` known and in reach of the target) the call is chosen by
+        `_game_call` instead."""
+        rules, seat, team = obs.rules, obs.seat, obs.seat & 1
         bids = [a for a in obs.legal if isinstance(a, Bid)]
-        captured = []
-        for state, w in self._worlds(obs, PLAN_WORLDS):
-            captured.append((self._declare_and_play(state, obs.seat), w))
-        tallies: dict = {PASS: _Tally()}
-        for action in bids:
-            t = tallies[action] = _Tally()
-            for cap, w in captured:
-                t.add(w, *self._margin(rules, team, cap, obs.seat, action.amount))
-        partner_high = obs.calls and any(isinstance(c, Bid) and c.amount == obs.high_bid and s == (obs.seat + 2) % 4
+        worlds = self._worlds(obs, PLAN_WORLDS)
+        played: list[dict] = [{} for _ in worlds]
+
+        def captured(i: int, declarer: int) -> tuple:
+            if declarer not in played[i]:
+                played[i][declarer] = self._declare_and_play(worlds[i][0].clone(), declarer)
+            return played[i][declarer]
+
+        own = {a: _Tally() for a in bids}  # this seat declaring at each bid, the bid standing
+        for i, (_state, w) in enumerate(worlds):
+            for action in bids:
+                own[action].add(w, *self._margin(rules, team, captured(i, seat), seat, action.amount))
+        known = getattr(self, "game_score", None)  # (a player kept by an older version has none)
+        if game_in_reach(rules, known):
+            return self._game_call(obs, worlds, captured, own, known)
+        partner_high = obs.calls and any(isinstance(c, Bid) and c.amount == obs.high_bid and s == (seat + 2) % 4
                                          for s, c in obs.calls)
         need = MAKE_CONFIDENCE + (0.15 if partner_high else 0.0)
-        chosen = PASS
-        for action in bids:
-            if tallies[action].mean()[2] >= need:
-                chosen = action
-                break  # the lowest bid that is safe enough: leave room to learn more
-        return self._call_decision(obs, tallies, chosen, need, len(captured))
+        safe = [a for a in bids if own[a].mean()[2] >= need]
+        chosen = safe[0] if safe else PASS  # the lowest bid that is safe enough: leave room to learn more
+        return self._call_decision(obs, {PASS: _Tally(), **own}, chosen, need, len(worlds))
+
+    def _game_call(self, obs: Observation, worlds: list, captured, own: dict, game) -> Decision:
+        """The call near the end of a game: every call valued by the chance to win the game (`win_chance`) with the
+        auction played out in each sampled deal (`_call_values`); a bid made in fewer than `BID_FLOOR` of the deals
+        (``own``: this seat declaring) is left out; the best call is chosen (Pass, then the lowest bid, on ties)."""
+        share = {a.amount: t.mean()[2] for a, t in own.items()}
+        values = self._call_values(obs, worlds, captured, share, game)
+        eligible = [a for a in own if share[a.amount] >= BID_FLOOR]
+        chosen = max([PASS] + eligible, key=lambda a: (round(values[a].mean()[0], 6), a is PASS,
+                                                       -getattr(a, "amount", 0)))
+        return self._game_call_decision(obs, values, own, chosen, len(worlds), game)
+
+    def _call_values(self, obs: Observation, worlds: list, captured, share: dict, game) -> dict:
+        """Each legal call's `_Tally` over ``worlds`` with the auction played out (`finish_auction`): the others
+        call by `rule_call` on their sampled hands, this seat raises an opponent's bid again only to the lowest bid
+        whose ``share`` (of the deals made, this seat declaring) is at least `MAKE_CONFIDENCE`. ``captured(i, d)``:
+        the points captured in world i with seat d declaring. Values: with ``game`` (the running score, N–S and
+        E–W) the percent chance to win the game (`win_chance`), else the hand-score margin."""
+        rules, seat, team = obs.rules, obs.seat, obs.seat & 1
+        passed = [False] * 4
+        bidders: set[int] = set()
+        holder = None
+        for s, c in obs.calls:
+            if isinstance(c, Bid):
+                bidders.add(s)
+                holder = s
+            else:
+                passed[s] = True
+        calls = [PASS] + [a for a in obs.legal if isinstance(a, Bid)]
+        values = {a: _Tally() for a in calls}
+        for i, (state, w) in enumerate(worlds):
+            worth = [hand_estimate(rules, state.dealt[s])[0] for s in range(4)]
+
+            def call(s: int, high, hold, bid_seats) -> int | None:
+                if s == seat:
+                    if hold is None or hold & 1 == team:
+                        return None
+                    return next((b for b in rules.legal_bids(high) if share.get(b, 0.0) >= MAKE_CONFIDENCE), None)
+                partner = (s + 2) % 4
+                return rule_call(rules, worth[s], high, partner in bid_seats, hold == partner)
+
+            for action in calls:
+                after = list(passed)
+                if action is PASS:
+                    after[seat] = True
+                    declarer, amount = finish_auction(rules, (seat + 1) % 4, obs.high_bid, holder, after, bidders,
+                                                      call)
+                else:
+                    declarer, amount = finish_auction(rules, (seat + 1) % 4, action.amount, seat, after,
+                                                      bidders | {seat}, call)
+                values[action].add(w, *self._value(rules, team, captured(i, declarer) if declarer is not None
+                                                   else None, declarer, amount, game))
+        return values
+
+    @staticmethod
+    def _value(rules, team: int, cap, declarer, amount, game) -> tuple[float, float, bool]:
+        """(value, points ``team`` captured, the bid made) of one played-out deal: the value is the hand-score
+        margin of ``team``, or with ``game`` (running score N–S, E–W before the hand) the percent chance that
+        ``team`` wins the game after it. A deal passed out (``declarer`` None) scores nothing."""
+        if declarer is None:
+            score, points, made = (0, 0), 0.0, False
+        else:
+            score = hand_score(rules, cap, declarer, amount)
+            points, made = cap[team], cap[declarer & 1] >= amount
+        if game is None:
+            return score[team] - score[1 - team], points, made
+        return 100.0 * win_chance(rules, game[team] + score[team], game[1 - team] + score[1 - team]), points, made
 
     def _declare_and_play(self, state: HandState, seat: int) -> tuple[int, int]:
-        """In a sampled world still in the auction: ``seat`` declares (the others pass), discards and names
-        trump as the rule-based plan would, then everyone plays greedy rollouts. Returns final captured."""
+        """In a sampled world still in the auction: ``seat`` declares (it bids the lowest bid open when its turn
+        comes, every other seat passes), discards and names trump as the rule-based plan would, then everyone
+        plays greedy rollouts. Returns final captured. Raises RuntimeError if ``seat`` had already passed."""
         rules = state.rules
-        state.apply(bid(min(rules.legal_bids(state.high_bid), default=rules.bid_max)))
         while state.phase is Phase.AUCTION:
-            state.apply(PASS)
-        if state.declarer != seat:  # cannot happen: the others only pass
+            if state.to_act == seat and state.declarer != seat:
+                state.apply(bid(min(rules.legal_bids(state.high_bid), default=rules.bid_max)))
+            else:
+                state.apply(PASS)
+        if state.declarer != seat:
             raise RuntimeError("simulated auction went wrong")
         colour = hand_estimate(rules, list(state.hands[seat]))[1]
         if state.phase is Phase.DISCARD:
@@ -426,6 +616,58 @@ class SamplingPlayer:
                                 deals=_deals(n, weighted, obs.seat, True), chance=made, points=points)
         return Decision(chosen, tuple(cands), text, obs.seat, "call", score_meaning=CALL_SCORE)
 
+    def _game_call_decision(self, obs, values, own, chosen, n, game) -> Decision:
+        """The call `Decision` near the end of a game (`_game_call`): each call scored by the percent chance to win
+        the game with the auction played out, a bid's note with the share of the ``n`` deals it is made in when
+        this seat declares (``own``); the chosen call first, then the calls open to it by score, then the bids
+        ruled out. ``game``: the running score (N–S, E–W)."""
+        seat = obs.seat
+        weighted = any(t.weighted for t in values.values())
+        deals = _deals(n, weighted, seat)
+        cands = []
+        for action, t in values.items():
+            value = t.mean()[0]
+            note = lazy.gettext("the auction played out: the game won {win:.0%} of the time", win=value / 100)
+            if action is not PASS:
+                made = own[action].mean()[2]
+                note = lazy.gettext("made in {chance:.0%} of {deals} if it stands; {played}", chance=made,
+                                    deals=deals, played=note)
+                if made < BID_FLOOR:
+                    note = lazy.gettext("{note}; not bid: made in fewer than {need:.0%}", note=note, need=BID_FLOOR)
+            cands.append(Candidate(action, round(value, 2), note))
+        ruled_out = {a for a in own if own[a].mean()[2] < BID_FLOOR}
+        cands.sort(key=lambda c: (c.action is not chosen, c.action in ruled_out, -c.score, c.action is not PASS,
+                                  getattr(c.action, "amount", 0)))
+        text = self._game_call_sentence(obs, values, own, chosen, _deals(n, weighted, seat, True), game)
+        return Decision(chosen, tuple(cands), text, seat, "call", score_meaning=GAME_CALL_SCORE)
+
+    @staticmethod
+    def _game_call_sentence(obs, values, own, chosen, deals, game) -> Message:
+        """One sentence for a call near the end of a game: the game score, then the chance to win the game that the
+        call gives against the best other call (passing, or the best bid made often enough), or why no bid was open
+        to it. Returns a `rookcore.i18n.Message`."""
+        seat, team = obs.seat, team_word(obs.seat & 1)
+        eligible = [a for a in own if own[a].mean()[2] >= BID_FLOOR]
+        if chosen is PASS and not eligible:
+            best = max((t.mean()[2] for t in own.values()), default=0.0)
+            return lazy.gettext("Even the lowest bid open would be made in only {chance:.0%} of {deals}, and {seat} "
+                                "bids only what it makes at least {need:.0%} of the time.", chance=best,
+                                deals=deals, seat=seat_word(seat), need=BID_FLOOR)
+        other = PASS if chosen is not PASS else max(eligible, key=lambda a: (values[a].mean()[0], -a.amount))
+        win, alt = values[chosen].mean()[0] / 100, values[other].mean()[0] / 100
+        bid_action = chosen if chosen is not PASS else other
+        score = lazy.gettext("{ns_team} {ns}, {ew_team} {ew}", ns_team=team_word(0), ns=game[0], ew_team=team_word(1),
+                             ew=game[1])
+        parts = dict(score=score, deals=deals, team=team, amount=bid_action.amount,
+                     chance=own[bid_action].mean()[2], win=win, other=alt)
+        if chosen is PASS:
+            return lazy.gettext("The game score is {score}: in {deals}, with the auction played out, passing gives "
+                                "{team} the best chance to win the game, {win:.0%} against {other:.0%} for bidding "
+                                "{amount} (made in {chance:.0%} of them).", **parts)
+        return lazy.gettext("The game score is {score}: in {deals}, with the auction played out, bidding {amount} gives "
+                            "{team} the best chance to win the game, {win:.0%} against {other:.0%} for passing; the "
+                            "bid is made in {chance:.0%} of them if it stands.", **parts)
+
     # ----- discard and trump --------------------------------------------------------
     def _discard(self, obs: Observation) -> Decision:
         rules = obs.rules
@@ -461,27 +703,22 @@ class SamplingPlayer:
                         obs.seat, phase_kind(obs))
 
     def _decide(self, obs: Observation, tallies: dict, method: Message, n: int, notes: dict | None = None) -> Decision:
-        """Best candidate by expected margin; ties broken by card/action order for determinism. The sentence
+        """Best candidate by expected margin (a card worth fewer points within `COUNTER_TOLERANCE` of it instead,
+        `_keep_counters`); ties broken by card/action order for determinism. The sentence
         (`_why`) says what the choice does to the bid and the hand score, and what the next choice would give.
         ``method``: how the deals were played out (a `Message`); ``notes``: a discard's planned trump colour."""
         rules = obs.rules
         weighted = any(t.weighted for t in tallies.values())
         cands = []
         for action, t in tallies.items():
-            margin, points, made = t.mean()
-            parts = dict(points=points, chance=made, count=n)
-            if weighted:
-                note = lazy.ngettext("expected {points:.0f} points captured, bid made {chance:.0%}, {count} weighted "
-                                     "sample", "expected {points:.0f} points captured, bid made {chance:.0%}, {count} "
-                                     "weighted samples", n, **parts)
-            else:
-                note = lazy.ngettext("expected {points:.0f} points captured, bid made {chance:.0%}, {count} sample",
-                                     "expected {points:.0f} points captured, bid made {chance:.0%}, {count} samples",
-                                     n, **parts)
+            margin, points, share = t.mean()
+            note = _note(points, stated_chance(obs, share, points), share, n, weighted)
             if notes and action in notes:
                 note = lazy.gettext("plan: trump {colour}; {note}", colour=colour_word(notes[action]), note=note)
             cands.append(Candidate(action, round(margin, 2), note))
         cands.sort(key=lambda c: -c.score)
+        if isinstance(cands[0].action, Play):
+            cands = _keep_counters(obs, cands)
         chosen = cands[0]
         runner = (cands[1].action, tallies[cands[1].action]) if len(cands) > 1 else None
         opening = dict(deals=_deals(n, weighted, obs.seat, True, discard_hidden(obs)), method=method)
