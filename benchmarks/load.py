@@ -1104,11 +1104,12 @@ def opening_report(results: dict) -> list[str]:
 def report(results: dict) -> str:
     """The run's figures as a few lines of text."""
     c = results["clicks"]
-    lines = opening_report(results) + [f"learners {results['learners']}, hands completed {results['completed']}, failed hands "
-             f"{results['failed_hands']}, cross-talk {results['cross_talk']}, clicks {c['all']['redraw_ms']['n']}, "
-             f"think {results['think_s']} s",
-             "ms from the click to: the redraw | the next control | (server) the redraw's message received "
-             "(median / p95 / p99, max of the redraw):"]
+    lines = opening_report(results)
+    lines += [f"learners {results['learners']}, hands completed {results['completed']}, failed hands "
+              f"{results['failed_hands']}, cross-talk {results['cross_talk']}, clicks {c['all']['redraw_ms']['n']}, "
+              f"think {results['think_s']} s",
+              "ms from the click to: the redraw | the next control | (server) the redraw's message received "
+              "(median / p95 / p99, max of the redraw):"]
     for kind, s in c.items():
         r, d, v = s["redraw_ms"], s["ready_ms"], s["server_ms"]
         if r["n"]:

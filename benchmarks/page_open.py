@@ -336,7 +336,8 @@ def main(argv: list[str] | None = None) -> int:
     except BaseException:
         print(f"page_open: stopped; Voila's log: {log_path}", file=sys.stderr)
         raise
-    results = {"url_query": query, "pool": args.pool, "runs": runs, "seconds": {m: summary([r[m] for r in runs]) for m in METRICS},
+    results = {"url_query": query, "pool": args.pool, "runs": runs,
+               "seconds": {m: summary([r[m] for r in runs]) for m in METRICS},
                "control_kinds": sorted({f"{r['control_kind']} ({r['control_class']})" for r in runs}),
                "wall_s": time.perf_counter() - t0}
     print(f"\nseconds from navigation start ({args.runs} run(s), pool {args.pool}; server_cpu, browser_cpu: CPU "

@@ -37,6 +37,7 @@ from voila.utils import ENV_VARIABLE
 from .caps import (BROWSER_ID, CLIENT_COOKIE, CapReached, Client, KernelBook, Limits, memory_limit_bytes,
                    new_browser_id, pages_for_memory, request_address)
 from .full_page import full_page
+from .kernel_starts import StartGate, starts_at_once, without_failed_slots
 
 COOKIE_DAYS = 365
 """How long a browser keeps its `CLIENT_COOKIE` (days)."""
@@ -76,6 +77,7 @@ class RookKernelManager(AsyncMappingKernelManager):
         """Open websocket connections per kernel id; a kernel id is here once a page has connected to it."""
         self._gone_timers: dict[str, asyncio.TimerHandle] = {}
         self._total: int | None = None
+        self._starts = StartGate(starts_at_once())  # kernels start a few at a time (rookserver.kernel_starts)
 
     # ----- caps ------------------------------------------------------------------------------------------------
     def __init_subclass__(cls, **kwargs) -> None:
@@ -85,6 +87,9 @@ class RookKernelManager(AsyncMappingKernelManager):
         take = cls.__dict__.get("get_rendered_notebook")
         if take is not None:
             cls.get_rendered_notebook = _take_from_pool(take)
+        size = cls.__dict__.get("get_pool_size")
+        if size is not None:  # a pool slot whose kernel failed is dropped before a page is given it
+            cls.get_pool_size = without_failed_slots(size)
 
     def limits(self) -> Limits:
         """The caps now (`rookserver.caps.Limits`); the total from memory (`pages_for_memory`) when `max_kernels`
@@ -160,13 +165,17 @@ class RookKernelManager(AsyncMappingKernelManager):
     async def start_kernel(self, *, kernel_id: str | None = None, path=None, **kwargs) -> str:
         """Start a kernel (as `AsyncMappingKernelManager.start_kernel`; returns its id, str). A kernel for a page is
         first held to the caps (`admit`: raises ``tornado.web.Finish`` after answering the page when one is
-        reached); a kernel Voila's pool starts for itself (``VOILA_PREHEAT=True`` in ``env``) is not."""
+        reached); a kernel Voila's pool starts for itself (``VOILA_PREHEAT=True`` in ``env``) is not, and starts
+        when a place is free, returning once it answers (`rookserver.kernel_starts.StartGate`)."""
         env = kwargs.get("env") or {}
-        if env.get(ENV_VARIABLE.VOILA_PREHEAT) == "True" or (kernel_id is not None and kernel_id in self):
-            return await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
+        launch = functools.partial(super().start_kernel, kernel_id=kernel_id, path=path, **kwargs)
+        if kernel_id is not None and kernel_id in self:
+            return await launch()
+        if env.get(ENV_VARIABLE.VOILA_PREHEAT) == "True":
+            return await self._starts.start(self, launch)
         ticket = self.admit()
         try:
-            kernel_id = await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
+            kernel_id = await launch()
         except BaseException:
             self._release(ticket)
             raise

@@ -12,8 +12,8 @@ import sys
 
 import pytest
 
-from browser_helpers import (WIDGETS_TIMEOUT_MS, _click_and_wait, _learner_situation, _settle, assert_no_app_error, button, open_app,
-                             set_speed, status_text, wait_until)
+from browser_helpers import (WIDGETS_TIMEOUT_MS, _click_and_wait, _learner_situation, _settle, assert_no_app_error,
+                             button, open_app, set_speed, status_text, wait_until)
 from conftest import jupyter_path_env, voila_server
 
 KEY = "crowsnest-rook.learner"
