@@ -23,3 +23,17 @@ def kept_dir(monkeypatch, tmp_path):
     monkeypatch.setenv(saved.GAME_FILE_ENV, str(folder / "game.json"))
     monkeypatch.delenv(learners.KEEP_DAYS_ENV, raising=False)
     return folder
+
+
+@pytest.fixture(scope="session")
+def playwright():
+    """The session's one Playwright (sync API), for every test that drives Chromium (``tests/browser``'s ``browser``,
+    the real-JupyterHub test, the test that kills its own Chromium).
+
+    Playwright's sync API runs one at a time in a thread: while one ``sync_playwright()`` is open (the session's
+    browser of the browser tests), a second fails with "using Playwright Sync API inside the asyncio loop", so a
+    test that needs a browser of its own launches (or connects) it through this one."""
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415 - only browser tests load Playwright
+
+    with sync_playwright() as pw:
+        yield pw

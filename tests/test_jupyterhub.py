@@ -212,16 +212,14 @@ def hub(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def browser():
+def browser(playwright):
     _require(CHROMIUM, "apt-get install -y chromium")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+    # the session's one Playwright (tests/conftest.py): a second sync_playwright() fails after the browser tests
+    b = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    try:
+        yield b
+    finally:
+        b.close()
 
 
 def _watch(page, hub_url: str) -> None:

@@ -2,7 +2,9 @@
 
 * ``voila_url`` (session): starts Voila on ``notebooks/`` on a free port, yields the app's URL
   ``http://127.0.0.1:PORT/voila/render/app.ipynb`` (lessons: ``.../voila/render/tutorial/NN-….ipynb``).
-* ``browser`` (session): one ``sync_playwright()`` + Debian Chromium for the whole session.
+* ``browser`` (session): one Debian Chromium for the whole session, launched by the session's one Playwright
+  (``tests/conftest.py``'s ``playwright``: a test that needs a Chromium of its own launches it with that fixture,
+  never a second ``sync_playwright()``).
 * ``page`` (function): a fresh context/page; ``page.errors`` collects page errors and
   console errors (strings) for the test to assert on; ``page.console_all`` has every console message.
 
@@ -147,18 +149,13 @@ def voila_url(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def browser(playwright):
     _require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-        )
-        try:
-            yield b
-        finally:
-            b.close()
+    b = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    try:
+        yield b
+    finally:
+        b.close()
 
 
 @pytest.fixture

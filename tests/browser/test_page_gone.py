@@ -115,12 +115,11 @@ def busy_seconds(process: psutil.Process, over: float = 3.0) -> float:
 
 
 @pytest.mark.parametrize("pool", [0, 1], ids=["no-pool", "pool"])
-def test_an_analysis_stops_when_its_page_goes(tmp_path, pool):
+def test_an_analysis_stops_when_its_page_goes(tmp_path, pool, playwright):
     _require_chromium()
-    from playwright.sync_api import sync_playwright
+    pw = playwright  # the session's one Playwright (tests/conftest.py): a second sync_playwright() fails in the suite
 
-    with app_server(tmp_path, pool) as (url, server), own_chromium(tmp_path) as (chromium, cdp), \
-            sync_playwright() as pw:
+    with app_server(tmp_path, pool) as (url, server), own_chromium(tmp_path) as (chromium, cdp):
         waiting = set(kernel_processes(server))
         browser = pw.chromium.connect_over_cdp(cdp)
         page = browser.contexts[0].new_page()
