@@ -1,8 +1,17 @@
 """Session-wide test settings: the learner's progress (widgets.lessons.PROGRESS, also written by the notebooks'
 and the Voila pages' kernels, which inherit this environment) goes to a fresh temporary file, never to the
-user's ~/.crowsnest-rook/progress.json."""
+user's ~/.crowsnest-rook/progress.json.
+
+How the suite is spread over the cores (pyproject's addopts: pytest-xdist, ``-n 2 --dist loadgroup
+--no-loadscope-reorder``): every test of a module runs on one worker, except the browser tests that share nothing but
+the session's Voila server and Chromium (each worker starts its own), which go one by one to whichever worker is free;
+modules holding a browser or slow test start first, so that the two workers end together. Without xdist (``-p
+no:xdist``, or not installed) its options are taken and ignored, and everything runs in this process; ``-n 0`` also
+runs here (for ``-s`` or ``--pdb``)."""
+import functools
 import os
 import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +20,63 @@ os.environ["ROOK_PROGRESS_FILE"] = os.path.join(tempfile.mkdtemp(prefix="rook-pr
 # The game in play (rookcore.saved) is kept nowhere unless a test asks: the Voila server and notebooks inherit this,
 # so every page load starts a new game as the tests expect.
 os.environ["ROOK_GAME_FILE"] = ""
+
+_BROWSER_DIR = Path(__file__).resolve().parent / "browser"
+_LONG_MARKS = ("browser", "slow")
+_MODULE_SCOPES = ("class", "module", "package")
+
+
+def pytest_addoption(parser, pluginmanager):
+    """pytest-xdist's options of pyproject's addopts, accepted and ignored when xdist is not loaded."""
+    if pluginmanager.has_plugin("xdist"):
+        return
+    group = parser.getgroup("xdist", "pytest-xdist is not loaded: its options are taken and ignored")
+    group._addoption("-n", "--numprocesses", dest="ignored_numprocesses", metavar="N",
+                     help="ignored: pytest-xdist is not loaded")
+    group.addoption("--dist", dest="ignored_dist", help="ignored: pytest-xdist is not loaded")
+    group.addoption("--no-loadscope-reorder", dest="ignored_loadscopereorder", action="store_false",
+                    help="ignored: pytest-xdist is not loaded")
+
+
+@functools.lru_cache(maxsize=None)
+def _under_browser_dir(path: Path) -> bool:
+    return _BROWSER_DIR in path.resolve().parents
+
+
+def _in_browser_dir(item) -> bool:
+    return _under_browser_dir(item.path)
+
+
+def _is_long(item) -> bool:
+    return _in_browser_dir(item) or any(item.get_closest_marker(m) for m in _LONG_MARKS)
+
+
+def _uses_a_module_fixture(item) -> bool:
+    infos = getattr(item, "_fixtureinfo", None)
+    if infos is None:
+        return False
+    return any(defs and defs[-1].scope in _MODULE_SCOPES for defs in infos.name2fixturedefs.values())
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's worker reads the xdist_group marks
+def pytest_collection_modifyitems(config, items):
+    """Modules holding a browser or slow test first (each module's tests kept together and in order); under
+    ``--dist loadgroup`` each module's tests form one group, except a browser test that uses no module-scoped fixture
+    (it shares only the session's server and browser), which is scheduled alone."""
+    modules: dict = {}
+    for item in items:
+        long_ = modules.setdefault(item.path, False)
+        modules[item.path] = long_ or _is_long(item)
+    rank = {path: (not long_, i) for i, (path, long_) in enumerate(modules.items())}
+    items.sort(key=lambda item: rank[item.path])
+    if not getattr(config.option, "loadgroup", False):  # set by xdist on its workers under --dist loadgroup
+        return
+    root = config.rootpath
+    for item in items:
+        if _in_browser_dir(item) and not _uses_a_module_fixture(item):
+            continue
+        item.add_marker(pytest.mark.xdist_group(str(item.path.relative_to(root))))
+
 
 
 @pytest.fixture
