@@ -229,5 +229,30 @@ def build_page(rules=None, query: str | None = None, lang: str | None = None, wa
         display(page)
     page.build()
     request = wait_for_page()
-    page.start(request.query if query is None else query, request.cookie, request.reached or query is not None)
+    link = (request.query if query is None else query, request.cookie, request.reached or query is not None)
+    if not (show and _after_this_cell(page.start, *link)):
+        page.start(*link)
     return page
+
+
+def _after_this_cell(fn, *args) -> bool:
+    """Run ``fn(*args)`` on the kernel's event loop right after the running cell, so that the cell's end (and with it
+    the rest of the page's HTML, after which the browser starts loading Voila's scripts) does not wait for it; the
+    browser asks for the widgets only after that, and the kernel answers it on the same loop, so the page is complete
+    when drawn. Returns False (nothing scheduled) outside a kernel whose loop is running. Raises nothing."""
+    import asyncio  # noqa: PLC0415
+
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+
+    def run() -> None:
+        try:
+            fn(*args)
+        except Exception:  # noqa: BLE001 - AppPage.start raises nothing by contract: said in the server's log
+            import logging  # noqa: PLC0415
+            logging.getLogger(__name__).exception("opening the app's page failed")
+
+    loop.call_soon(run)
+    return True
