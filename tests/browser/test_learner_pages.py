@@ -230,6 +230,12 @@ def test_pages_from_the_pool_follow_their_links_and_find_the_kept_game(pooled, b
         for p in (page, second):
             assert_no_app_error(p)
         assert not _ignore_reload_403(errors), errors
+        # a widget whose script could not start in time (anywidget leaves it dead): the page says so, in Persian
+        assert second.locator(".rook-page-problem").count() == 0
+        second.evaluate("() => { Promise.reject(new Error('[anywidget] Failed to initialize model.')); }")
+        banner = second.locator(".rook-page-problem.rook-page-open")
+        banner.wait_for(state="visible", timeout=10_000)
+        assert banner.get_attribute("dir") == "rtl" and "این صفحه باز نشد" in banner.inner_text()
     finally:
         context.close()
 
