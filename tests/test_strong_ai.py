@@ -389,3 +389,39 @@ def test_the_table_tells_its_strong_ais_and_the_hint_the_running_score():
     assert said and all(text.startswith("The game score is N–S 270, E–W 285") or "Even the lowest bid" in text
                         for text in said), said
     assert any(text.startswith("The game score is") for text in said)
+
+
+def test_the_stated_chance_is_the_calibrated_share_with_the_share_beside_it():
+    """In card play the note's "bid made P%" is `stated_chance` of the sampled deals' share (the calibration map),
+    with the raw share in brackets where the two differ, and the sentence states the same chance; a bid already
+    reached is certain, one out of reach hopeless, whatever the deals say."""
+    from rookcore.ai.sampling import CALIBRATION, IDENTITY, stated_chance
+
+    assert CALIBRATION != IDENTITY  # a fitted map is in use
+    brackets = 0
+    for _state, obs in positions("crowsnest", [3, 4]):
+        if obs.phase is not Phase.PLAY or len(obs.legal) < 2 or len(obs.tricks) > 3 or brackets >= 4:
+            continue
+        d = SamplingPlayer(seed=1, worlds=8).decide(obs)
+        m = re.search(r"expected (\d+) points captured, bid made (\d+)%(?: \((\d+)% of 8 samples\))?",
+                      d.candidates[0].note)
+        points, stated, share = int(m[1]), int(m[2]), m[3]
+        if share is None:
+            continue
+        brackets += 1
+        # the note's points are rounded: the map of the rounded points is within a point or two of the note
+        assert abs(round(100 * stated_chance(obs, int(share) / 100, points)) - stated) <= 2
+        said = stated if obs.seat & 1 == obs.declarer & 1 else 100 - stated
+        assert f"{said}% of the time (in " in d.explanation, d.explanation
+    assert brackets >= 2
+    from dataclasses import replace
+
+    obs = next(o for _s, o in positions("crowsnest", [3]) if o.phase is Phase.PLAY and o.tricks)
+    team = obs.declarer & 1
+    reached = [0, 0]
+    reached[team] = obs.high_bid
+    assert stated_chance(replace(obs, captured=tuple(reached)), 0.0, 0.0) == 1.0
+    hopeless = [0, 0]
+    hopeless[1 - team] = 120 - obs.high_bid + 5  # the declarers can no longer reach the bid
+    assert stated_chance(replace(obs, captured=tuple(hopeless)), 1.0, 120.0) == 0.0
+    assert 0.0 < stated_chance(obs, 0.5, 60.0) < 1.0

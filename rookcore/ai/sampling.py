@@ -40,7 +40,9 @@ GAME_CALL_SCORE = lazy.gettext("Score of a call: the percent of the sampled deal
                                "the AI's side goes on to win the game (the game score is close to the target); a bid "
                                "made in fewer than {need:.0%} of them is not bid.", need=BID_FLOOR)
 MARGIN_SCORE = lazy.gettext("Score: by how many points the AI's side ends the hand ahead of the other side in hand "
-                            "score, on average over the sampled deals (below 0: behind).")
+                            "score, on average over the sampled deals (below 0: behind). \"Bid made\": the chance "
+                            "that the bid is made, from the share of those deals that make it (in brackets where it "
+                            "differs), corrected by how often such shares came true in the AI's own games.")
 
 
 @dataclass
@@ -72,9 +74,11 @@ class _Tally:
 
 
 IDENTITY = (0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0)
-CALIBRATION = IDENTITY
+CALIBRATION = (2.3295, 0.5170, 3.9760, -1.6687, -0.2958, 1.0081, -0.1339)
 """Coefficients of the calibration map (`stated_chance`): intercept, then one per `calibration_features` value.
-`IDENTITY` (intercept 0, the raw share's log-odds 1) leaves the raw share as it is."""
+Fitted by ``python benchmarks/calibration.py --deals 300 --seed 20000 --rollouts 0 --fit FILE`` (CrowsNest deals
+20000–20299, the strong AI in every seat, 8,059 cards); measured on other seeds (benchmarks/README.md).
+`IDENTITY` (intercept 0, the raw share's log-odds 1) would leave the raw share as it is."""
 
 
 def calibration_features(share: float, points: float, bid: int, tricks: int, hand_size: int, per_hand: int,
