@@ -2,12 +2,14 @@
 and the Voila pages' kernels, which inherit this environment) goes to a fresh temporary file, never to the
 user's ~/.crowsnest-rook/progress.json.
 
-How the suite is spread over the cores (pyproject's addopts: pytest-xdist, ``-n 2 --dist loadgroup
---no-loadscope-reorder``): every test of a module runs on one worker, except the browser tests that share nothing but
-the session's Voila server and Chromium (each worker starts its own), which go one by one to whichever worker is free;
-modules holding a browser or slow test start first, so that the two workers end together. Without xdist (``-p
-no:xdist``, or not installed) its options are taken and ignored, and everything runs in this process; ``-n 0`` also
-runs here (for ``-s`` or ``--pdb``)."""
+How the suite is spread over the cores (pyproject's addopts: pytest-xdist's ``-n auto --dist loadgroup
+--no-loadscope-reorder``). The whole suite (``python -m pytest`` with no paths: the README's command, CI) runs in
+`WHOLE_SUITE_WORKERS` worker processes; a run of chosen files or tests (``python -m pytest tests/test_x.py``) runs
+in this process as before (``-s`` and ``--pdb`` work), unless ``-n N`` asks for workers. Every test of a module runs
+on one worker, except the browser tests that share nothing but the session's Voila server and Chromium (each worker
+starts its own), which go one by one to whichever worker is free; modules holding a browser or slow test start
+first, so that the workers end together. Without xdist (``-p no:xdist``, or not installed) its options are taken and
+ignored, and everything runs in this process."""
 import functools
 import os
 import tempfile
@@ -24,6 +26,9 @@ os.environ["ROOK_GAME_FILE"] = ""
 _BROWSER_DIR = Path(__file__).resolve().parent / "browser"
 _LONG_MARKS = ("browser", "slow")
 _MODULE_SCOPES = ("class", "module", "package")
+WHOLE_SUITE_WORKERS = min(max(os.cpu_count() or 1, 2), 4)
+"""Workers for the whole suite: one per core, at least 2 (the browser tests spend much of their time waiting on
+the page's kernel and Chromium), at most 4."""
 
 
 def pytest_addoption(parser, pluginmanager):
@@ -36,6 +41,15 @@ def pytest_addoption(parser, pluginmanager):
     group.addoption("--dist", dest="ignored_dist", help="ignored: pytest-xdist is not loaded")
     group.addoption("--no-loadscope-reorder", dest="ignored_loadscopereorder", action="store_false",
                     help="ignored: pytest-xdist is not loaded")
+
+
+@pytest.hookimpl(optionalhook=True)  # an xdist hook: unknown without xdist
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto``: `WHOLE_SUITE_WORKERS` for the whole suite (no paths given: pyproject's testpaths), 0 (this
+    process) for chosen files or tests. ``$PYTEST_XDIST_AUTO_NUM_WORKERS`` overrides both, as in xdist."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None  # xdist's own hook reads it
+    return WHOLE_SUITE_WORKERS if config.args_source is pytest.Config.ArgsSource.TESTPATHS else 0
 
 
 @functools.lru_cache(maxsize=None)
