@@ -264,15 +264,24 @@ def _ismcts_ms(text: str) -> float | None:
         raise argparse.ArgumentTypeError(f"must be a positive number of milliseconds or none, not {text!r}") from None
 
 
+MAX_SECONDS = 10_000_000
+"""The largest time a command takes as a limit (seconds, about 116 days): a larger one overflows the timers that
+stop a search (an OverflowError in a timer thread, printed as a traceback)."""
+
+
+MAX_WORKERS = 64
+"""The most processes ``arena --workers`` starts (each holds an AI and its deals: hundreds would only thrash)."""
+
+
 def _positive_seconds(text: str) -> float:
-    """The ``--max-seconds`` value: a positive finite number (argparse type). Raises argparse.ArgumentTypeError
-    (a one-line usage error, exit 2) otherwise."""
+    """The ``--max-seconds`` value: a positive finite number of at most `MAX_SECONDS` (argparse type). Raises
+    argparse.ArgumentTypeError (a one-line usage error, exit 2) otherwise."""
     try:
         value = float(text)
     except ValueError:
         value = math.nan
-    if not (math.isfinite(value) and value > 0):
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text!r}")
+    if not (math.isfinite(value) and 0 < value <= MAX_SECONDS):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds up to {MAX_SECONDS:,}, not {text!r}")
     return value
 
 
@@ -339,8 +348,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
     if args.deals < 1:
         return _fail("--deals must be at least 1")
-    if args.workers < 1:
-        return _fail("--workers must be at least 1")
+    if not 1 <= args.workers <= MAX_WORKERS:
+        return _fail(f"--workers must be from 1 to {MAX_WORKERS}, not {args.workers}")
     settings = OpenSpielSettings(args.ismcts_ms, args.ismcts_sims, args.ismcts_uct, args.ismcts_utility)
     try:
         options = _options(args.options)

@@ -286,10 +286,20 @@ def test_cli_time_limit_on_a_game_lists_the_hands_done_and_the_one_under_way(tmp
     assert current["interrupted"] is True and len(current["cards"]) < 36
 
 
-@pytest.mark.parametrize("value", ["0", "-1", "abc", "nan", "inf", ""])
+@pytest.mark.parametrize("value", ["0", "-1", "abc", "nan", "inf", "", "1e10", "1e308"])
 def test_cli_bad_max_seconds(value):
-    """--max-seconds takes a positive number: anything else is a one-line usage error, exit 2."""
+    """--max-seconds takes a positive number up to 10,000,000 s: anything else is a one-line usage error, exit 2
+    (1e10 printed a timer thread's OverflowError traceback)."""
     out = run_cli(str(RECORD_DIR / "crowsnest-made.json"), f"--max-seconds={value}")
     assert out.returncode == 2 and out.stdout == ""
     assert len(out.stderr.strip().splitlines()) == 1
-    assert f"--max-seconds: must be a positive number of seconds, not '{value}' (see --help)" in out.stderr
+    assert f"--max-seconds: must be a positive number of seconds up to 10,000,000, not '{value}' (see --help)" \
+        in out.stderr
+
+
+@pytest.mark.parametrize("value", ["1e10", "1e308"])
+def test_cli_budget_too_large_is_refused_in_one_line(value):
+    """--budget beyond 10,000,000 s: one usage line, exit 2, no traceback (it overflowed a timer thread)."""
+    out = run_cli(str(RECORD_DIR / "crowsnest-made.json"), f"--budget={value}")
+    assert out.returncode == 2 and out.stdout == "" and "Traceback" not in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1 and "up to 10,000,000" in out.stderr

@@ -217,7 +217,8 @@ def test_strong_call_reasoning_matches_the_call():
     (["--variant", "zzz"], "unknown variant 'zzz'"),
     (["--options", "{x"], "--options is not valid JSON"),
     (["--options", "[1]"], "--options must be a JSON object"),
-    (["--workers", "0"], "--workers must be at least 1"),
+    (["--workers", "0"], "--workers must be from 1 to 64, not 0"),
+    (["--workers", "999"], "--workers must be from 1 to 64, not 999"),
     (["--json", "/nonexistent/dir/r.json"], "no folder /nonexistent/dir"),
 ])
 def test_arena_command_checks_its_arguments_before_playing(args, message, capsys, monkeypatch):

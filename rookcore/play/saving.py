@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import _
-from ..replay.files import PlainFiles, RecordFiles
+from ..replay.files import PlainFiles, RecordFiles, shown_error
 from ..replay.session import Saved
 
 __all__ = ["RecordSaver", "Saved"]
@@ -67,6 +67,7 @@ class RecordSaver:
         second save (``guard``: the first asks). Returns the `Saved` (also ``result``): "saved" (``path`` written),
         "question" (nothing written) or "error" (an empty path, a folder, a path refused, a write error; nothing
         written). Raises nothing for a str ``typed``."""
+        target = None
         try:
             target = self.files.record_path(typed)
             question = self.guard.question(target, _("Save record")) if self.guard is not None else None
@@ -75,7 +76,7 @@ class RecordSaver:
                 return self.result
             written = self.session.table.save(target)
         except (ValueError, OSError) as e:
-            message = str(e) if isinstance(e, ValueError) else _("{path}: cannot write: {error}",
+            message = (shown_error(self.files, e, target) if target else str(e)) if isinstance(e, ValueError) else _("{path}: cannot write: {error}",
                                                                  path=self.files.brief(typed.strip()),
                                                                  error=e.strerror or e)
             self.result = Saved("error", message)

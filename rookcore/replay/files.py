@@ -12,7 +12,7 @@ from typing import Protocol
 
 from ..i18n import _
 
-__all__ = ["RecordFiles", "PlainFiles"]
+__all__ = ["RecordFiles", "PlainFiles", "shown_error"]
 
 
 class RecordFiles(Protocol):
@@ -66,3 +66,16 @@ class PlainFiles:
     def brief(name: str) -> str:
         """``name`` whole."""
         return name
+
+
+def shown_error(files: RecordFiles, error: Exception, target: str | os.PathLike) -> str:
+    """The sentence of ``error`` (a refused or failed save of ``target``) with every server path in it (``target``
+    and the folders above it, as `rookcore.records.save` names them) shown as the page names files
+    (``files.shown_path``, then ``files.brief``), so that a message never shows the server's folders or a learner's
+    id. Raises nothing."""
+    text = str(error)
+    target = Path(target)
+    for path in (target, *target.parents):  # the longest first: a folder's path is part of its files' paths
+        if path != Path(path.anchor) and str(path) in text:
+            text = text.replace(str(path), files.brief(files.shown_path(path)))
+    return text

@@ -32,7 +32,7 @@ from ..hand import HandState
 from ..i18n import _, ngettext
 from ..records import GameRecord, HandRecord
 from .analysis import AnalysisJob, Line
-from .files import PlainFiles, RecordFiles
+from .files import PlainFiles, RecordFiles, shown_error
 from .shown import AnalysisShown, StepShown, analysis_shown, step_shown
 from .steps import action_name, hand_label
 
@@ -386,6 +386,7 @@ class ReplaySession:
         self._require_record()
         path = typed.strip()
         doc = self.document
+        target = None
         try:
             target = self.files.record_path(path)
             question = self.guard.question(target, _("Save record")) if self.guard is not None else None
@@ -395,7 +396,9 @@ class ReplaySession:
             if self.guard is not None:
                 self.guard.saved(target)
         except (ValueError, OSError) as e:
-            return Saved("error", str(e) if isinstance(e, ValueError) else
+            if isinstance(e, ValueError):
+                return Saved("error", shown_error(self.files, e, target) if target is not None else str(e))
+            return Saved("error",
                          _("{path}: cannot write: {error}", path=self.files.brief(path), error=e.strerror or e))
         self._saved = annotations_of(doc)
         self.saved_note = _("Saved {path}", path=self.files.brief(self.files.shown_path(written)))

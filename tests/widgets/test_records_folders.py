@@ -147,3 +147,15 @@ def test_the_records_folder_follows_the_session():
     assert paths._own == session.game.parent / paths.RECORDS_FOLDER
     paths.use_session(learners.LearnerSession(ID_A, None, None))  # kept nowhere: the page's own folder
     assert paths._own is None
+
+
+def test_a_refused_save_names_the_file_as_the_page_does_never_the_server_s_folders(kept_dir):
+    """A save where a file stands in the way of a folder (``CON.json`` saved, then ``CON.json/x.json``) is refused
+    naming the paths inside the learner's records folder, never the server's folders or the learner's id (newcomer
+    check: the message showed /…/learners/<id>/records/CON.json/x.json)."""
+    page = _page(ID_A)
+    assert page.app.play_panel.save("CON.json")
+    for said in (page.app.play_panel.save("CON.json/x.json") and "" or _text(page.app.play_panel.save_result.value),
+                 _save_replay(page, "CON.json/x.json")):
+        assert "CON.json/x.json: cannot save there: CON.json is a file, not a folder" in said, said
+        assert ID_A not in said and str(kept_dir) not in said
