@@ -109,7 +109,7 @@ class AppPage(w.VBox):
 
         self.app = RookApp(self._rules, lang=self._lang_arg, opened=False)
         self.lang = self.app.lang
-        self.children = [self.learner_id, self.app] if learners.learners_dir() is not None else [self.app]
+        self.children = [self.app]  # the learner id widget joins when the page must ask the browser (`start`)
 
     @property
     def opening(self) -> w.HTML:
@@ -124,10 +124,8 @@ class AppPage(w.VBox):
         with the browser's report. Raises nothing."""
         from .page_request import cookie_learner  # noqa: PLC0415
 
-        needs_report = learners.learners_dir() is not None or not reached
-        if needs_report and self.learner_id not in self.children:
-            self.children = [self.learner_id, self.app]
         if not reached:  # the link and the learner come with the browser's report
+            self._ask_browser()
             self._start_timer()
             return
         # nothing is kept for anyone, or JupyterHub's signed-in user is the learner (issue 31: open_session gives
@@ -135,10 +133,25 @@ class AppPage(w.VBox):
         at_once = learners.learners_dir() is None or bool(learners.hub_user())
         known = None if at_once else cookie_learner(cookie)
         self._follow(query, waiting=not (at_once or known))
-        if at_once or known is not None:  # the learner's own game at once; the browser's report confirms a cookie
+        if at_once or known is not None:  # the learner's own game at once, no browser report needed
+            self._drop_browser_id()
             self._open(self._session(known))
         else:
+            self._ask_browser()
             self._start_timer()
+
+    def _ask_browser(self) -> None:
+        """Show the learner id widget, whose script reports the browser's learner id (and the page's link)."""
+        if self.learner_id not in self.children:
+            self.children = [self.learner_id, self.app]
+
+    def _drop_browser_id(self) -> None:
+        """The page knows its learner (the request's cookie, JupyterHub's user, or a server that keeps nothing): the
+        learner id widget is closed, so that the page has one script fewer to start while it opens (a widget whose
+        script is slow to start is left dead by anywidget, which the template reports as a page that did not
+        open)."""
+        self.children = [self.app]
+        self.learner_id.close()
 
     def _start_timer(self) -> None:
         """Start the waiting clock (`time_out` after ``wait`` seconds), unless the page has none (``timer``)."""
@@ -193,7 +206,7 @@ class AppPage(w.VBox):
             except Exception as e:  # noqa: BLE001 - open_game raises nothing by contract: never a traceback here
                 with i18n.using(self.lang):
                     text = _("The app could not be opened: {kind}: {error}", kind=type(e).__name__, error=str(e))
-                self.children = [self.learner_id, w.HTML(f"<p><i>{escape(text)}</i></p>")]
+                self.children = [w.HTML(f"<p><i>{escape(text)}</i></p>")]
                 return
             self.session = session
             if session.learner is not None:
