@@ -10,6 +10,7 @@ on one worker, except the browser tests that share nothing but the session's Voi
 starts its own), which go one by one to whichever worker is free; modules holding a browser or slow test start
 first, so that the workers end together. Without xdist (``-p no:xdist``, or not installed) its options are taken and
 ignored, and everything runs in this process."""
+import contextlib
 import functools
 import os
 import tempfile
@@ -105,15 +106,76 @@ def kept_dir(monkeypatch, tmp_path):
     return folder
 
 
-@pytest.fixture(scope="session")
-def playwright():
-    """The session's one Playwright (sync API), for every test that drives Chromium (``tests/browser``'s ``browser``,
-    the real-JupyterHub test, the test that kills its own Chromium).
+class SharedPlaywright:
+    """This process's one Playwright (sync API) and what was launched with it (the browser tests' Chromium), opened
+    when a test first asks and closed before a test of a module that never asks (and at the end).
 
-    Playwright's sync API runs one at a time in a thread: while one ``sync_playwright()`` is open (the session's
-    browser of the browser tests), a second fails with "using Playwright Sync API inside the asyncio loop", so a
-    test that needs a browser of its own launches (or connects) it through this one."""
-    from playwright.sync_api import sync_playwright  # noqa: PLC0415 - only browser tests load Playwright
+    While a sync Playwright is open it keeps an asyncio loop running in the main thread: a second
+    ``sync_playwright()`` then fails ("using Playwright Sync API inside the asyncio loop"), and so does every
+    ``asyncio.run()`` (tests/test_serving.py, tests/test_kernel_starts.py). Hence one Playwright, shared by the
+    modules that use it, and none open while other modules run."""
 
-    with sync_playwright() as pw:
-        yield pw
+    def __init__(self) -> None:
+        self._playwright = None
+        self._kept: dict = {}
+
+    def get(self):
+        """The open Playwright, started if none is."""
+        if self._playwright is None:
+            from playwright.sync_api import sync_playwright  # noqa: PLC0415 - only browser tests load Playwright
+
+            self._playwright = sync_playwright().start()
+        return self._playwright
+
+    def kept(self, name: str, launch):
+        """``launch(playwright)``'s result, launched once while this Playwright is open (closed with it)."""
+        if name not in self._kept:
+            self._kept[name] = launch(self.get())
+        return self._kept[name]
+
+    def close(self) -> None:
+        """Close what was kept, then stop the Playwright (nothing if none is open)."""
+        kept, self._kept = self._kept, {}
+        for thing in kept.values():
+            with contextlib.suppress(Exception):  # a browser already gone (killed, crashed) needs no closing
+                thing.close()
+        if self._playwright is not None:
+            playwright, self._playwright = self._playwright, None
+            playwright.stop()
+
+
+SHARED_PLAYWRIGHT = SharedPlaywright()
+_PLAYWRIGHT_MODULES = pytest.StashKey[set]()
+
+
+@pytest.fixture(scope="module")
+def shared_playwright() -> SharedPlaywright:
+    """This process's `SharedPlaywright` (``tests/browser``'s ``browser`` keeps its Chromium there)."""
+    return SHARED_PLAYWRIGHT
+
+
+@pytest.fixture(scope="module")
+def playwright(shared_playwright):
+    """This process's one Playwright (`SharedPlaywright`), for every test that drives Chromium (``tests/browser``'s
+    ``browser``, the real-JupyterHub test, the test that kills its own Chromium): such a test launches (or connects)
+    its browser with it, never with a second ``sync_playwright()``."""
+    return shared_playwright.get()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_finish(session):
+    """Note the modules whose tests use Playwright."""
+    session.config.stash[_PLAYWRIGHT_MODULES] = {item.path for item in session.items
+                                                  if "playwright" in item.fixturenames}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """Before a test of a module that does not use Playwright (the modules before it are torn down by now): no
+    Playwright open."""
+    if item.path not in item.config.stash.get(_PLAYWRIGHT_MODULES, set()):
+        SHARED_PLAYWRIGHT.close()
+
+
+def pytest_sessionfinish(session):
+    SHARED_PLAYWRIGHT.close()

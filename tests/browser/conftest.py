@@ -2,9 +2,9 @@
 
 * ``voila_url`` (session): starts Voila on ``notebooks/`` on a free port, yields the app's URL
   ``http://127.0.0.1:PORT/voila/render/app.ipynb`` (lessons: ``.../voila/render/tutorial/NN-….ipynb``).
-* ``browser`` (session): one Debian Chromium for the whole session, launched by the session's one Playwright
-  (``tests/conftest.py``'s ``playwright``: a test that needs a Chromium of its own launches it with that fixture,
-  never a second ``sync_playwright()``).
+* ``browser``: one Debian Chromium shared by the browser tests, launched by this process's one Playwright
+  (``tests/conftest.py``'s ``playwright`` fixture and `SharedPlaywright`, closed while tests of other modules run: a
+  test that needs a Chromium of its own launches it with that fixture, never with a second ``sync_playwright()``).
 * ``page`` (function): a fresh context/page; ``page.errors`` collects page errors and
   console errors (strings) for the test to assert on; ``page.console_all`` has every console message.
 
@@ -148,14 +148,13 @@ def voila_url(tmp_path_factory):
         yield url
 
 
-@pytest.fixture(scope="session")
-def browser(playwright):
+@pytest.fixture(scope="module")
+def browser(playwright, shared_playwright):
+    """The one Chromium of this process's Playwright (tests/conftest.py's `SharedPlaywright`): launched by the first
+    browser test, kept for the browser tests that follow, closed with the Playwright."""
     _require_chromium()
-    b = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-    try:
-        yield b
-    finally:
-        b.close()
+    return shared_playwright.kept("chromium", lambda pw: pw.chromium.launch(
+        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS))
 
 
 @pytest.fixture
