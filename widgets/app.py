@@ -87,7 +87,8 @@ def header_html() -> str:
 def waiting_line() -> str:
     """The Play tab's line while the learner's game is on its way (class ``rook-app-opening``), in the active
     language."""
-    return f"<p class='rook-app-opening' style='color:#555'>{escape(_('Opening your game…'))}</p>"
+    words = _("Opening your game…")  # outside the f-string: pybabel does not read calls inside one
+    return f"<p class='rook-app-opening' style='color:#555'>{escape(words)}</p>"
 
 
 def _kept_language(start) -> str | None:
