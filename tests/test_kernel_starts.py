@@ -169,3 +169,36 @@ def test_the_pool_drops_its_failed_slots_before_a_page_takes_one(caplog):
     assert size == 1 and [s.result()["kernel_id"] for s in pool._pools["app.ipynb"]] == ["b"]
     assert pool.shut == ["a"] and pool.refills == ["app.ipynb"]
     assert caplog.text.count("failed") == 2
+
+
+def test_the_pool_counts_only_started_slots_and_gives_them_first():
+    """A refill still waiting for its fill_delay is in Voila's pool: a page given it would wait that long."""
+    class Pool:
+        log = logging.getLogger("pool-test")
+
+        def __init__(self, loop):
+            self.waiting = loop.create_future()  # a refill in its fill_delay
+            self.ready = _slot(loop, kernel="r", render_done=False)
+            self._pools = {"app.ipynb": [self.waiting, self.ready]}
+
+        def __contains__(self, kernel_id):
+            return True
+
+        def fill_if_needed(self, notebook_name=None, **kwargs):
+            raise AssertionError("nothing failed")
+
+        def get_pool_size(self, notebook_name):
+            return len(self._pools.get(notebook_name, []))
+
+    Pool.get_pool_size = without_failed_slots(Pool.get_pool_size)
+
+    async def run():
+        pool = Pool(asyncio.get_running_loop())
+        first = pool.get_pool_size("app.ipynb")
+        order = list(pool._pools["app.ipynb"])
+        pool._pools["app.ipynb"].pop(0)  # Voila's get_rendered_notebook takes the first
+        return pool, first, order, pool.get_pool_size("app.ipynb")
+
+    pool, first, order, then = asyncio.run(run())
+    assert first == 1 and order == [pool.ready, pool.waiting]  # Voila alone counted 2 and gave the waiting one
+    assert then == 0  # only the refill in its delay is left: the next page gets a kernel started for it
