@@ -77,9 +77,10 @@ class AppPage(w.VBox):
 
     The learner's game opens at once when the server keeps nothing for anyone, under JupyterHub (the signed-in user
     is the learner), or when the page's request carries the browser's learner id (its cookie,
-    `widgets.page_request.cookie_learner`); otherwise the Play tab says "Opening your game…" until the browser's
-    report (`LearnerId`), at most ``wait`` seconds. The browser's report decides: an id other than the cookie's
-    opens that learner's game instead, as long as nothing was done on the page yet."""
+    `widgets.page_request.cookie_learner`, which the app's template keeps equal to the id the browser keeps): the
+    page then asks the browser nothing. Otherwise the Play tab says "Opening your game…" until the browser's report
+    (`LearnerId`), at most ``wait`` seconds. A report naming another learner than the game on show opens that
+    learner's game instead, as long as nothing was done on the page yet."""
 
     def __init__(self, rules=None, query: str | None = None, lang: str | None = None, wait: float = WAIT_SECONDS,
                  timer: bool = True, start: bool = True, build: bool = True) -> None:
