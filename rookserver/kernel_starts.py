@@ -18,9 +18,11 @@ within seconds, and the last of twenty is ready about as soon as when all twenty
   the class comes).
 - `without_failed_slots`: the pool's ``get_pool_size`` (Voila asks it before it takes a kernel from the pool) first
   drops the slots whose kernel failed to start or whose notebook run failed, shuts their kernels down and has them
-  replaced (``fill_if_needed``), and counts only the slots whose kernel has started (a refill still waiting for its
-  ``fill_delay`` would keep a page waiting that long), so that a page is given a sound kernel, or one started for
-  it at once.
+  replaced (``fill_if_needed``), and counts only the slots whose kernel has started or is starting (past its
+  ``fill_delay``: `past_delay`); a refill still waiting for its delay would keep a page waiting that long. So a
+  page is given a sound kernel, one about to be ready, or one started for it at once. (Voila itself gives a page
+  no pool kernel before the notebook's first pool kernel has started: at the server's start the first pages get
+  kernels of their own.)
 
 Used by `rookserver.kernels.RookKernelManager` (its ``start_kernel`` and the pool class Voila makes from it).
 """
@@ -30,11 +32,12 @@ import asyncio
 import functools
 import logging
 import os
+import weakref
 from typing import Awaitable, Callable
 
 from jupyter_core.utils import ensure_async
 
-__all__ = ["STARTS_ENV", "READY_TIMEOUT_S", "starts_at_once", "StartGate", "failed_slot", "without_failed_slots"]
+__all__ = ["STARTS_ENV", "READY_TIMEOUT_S", "starts_at_once", "StartGate", "failed_slot", "past_delay", "without_failed_slots"]
 
 STARTS_ENV = "ROOK_KERNEL_STARTS"
 """Environment variable: kernels that may start at once (a whole number ≥ 1); default `starts_at_once`."""
@@ -118,6 +121,21 @@ def failed_slot(slot: asyncio.Future) -> bool:
     return task is not None and task.done() and (task.cancelled() or task.exception() is not None)
 
 
+def past_delay(manager) -> None:
+    """Note, from inside a task of Voila's pool that has begun to start its kernel (its ``fill_delay`` is over),
+    that task in ``manager._past_delay`` (a `weakref.WeakSet` made on first use), which `without_failed_slots`
+    reads. Outside a task it does nothing. Raises nothing."""
+    try:
+        task = asyncio.current_task()
+    except RuntimeError:
+        return
+    if task is None:
+        return
+    if getattr(manager, "_past_delay", None) is None:
+        manager._past_delay = weakref.WeakSet()
+    manager._past_delay.add(task)
+
+
 def _kernel_of(slot: asyncio.Future) -> str | None:
     """The kernel id of a finished slot, or None."""
     if not slot.done() or slot.cancelled() or slot.exception() is not None:
@@ -130,10 +148,12 @@ def without_failed_slots(get_pool_size):
     """``get_pool_size(self, notebook_name)`` of the class Voila's pool factory makes, counting only the slots that
     can give a page a kernel now. It first drops the failed slots (`failed_slot`) of that notebook's pool: their
     kernels are shut down and new ones asked for (``fill_if_needed``, after the pool's ``fill_delay``), each said in
-    the server's log. Then it puts the started slots first (Voila's ``get_rendered_notebook`` takes the first) and
-    returns how many there are: a slot still waiting for its ``fill_delay`` (Voila counts it) would keep the page that
-    takes it waiting that long (measured: with a 240 s delay, the 20 pages of 40 opened at once beyond a pool of 20
-    waited 245-294 s for their HTML); the page gets a kernel started for it instead."""
+    the server's log. Then it puts the started slots first, then those starting (their task is in
+    ``self._past_delay``, see `past_delay`; Voila's ``get_rendered_notebook`` takes the first), and returns how many
+    there are: a slot still waiting for its ``fill_delay`` (Voila counts it) would keep the page that takes it
+    waiting that long (measured: with a 240 s delay, the 20 pages of 40 opened at once beyond a pool of 20 waited
+    245-294 s for their HTML); the page gets a kernel started for it instead. A slot already starting is counted: a
+    page arriving while the pool refills waits the seconds its kernel needs rather than starting one more."""
 
     @functools.wraps(get_pool_size)
     def checked(self, notebook_name: str) -> int:
@@ -151,7 +171,8 @@ def without_failed_slots(get_pool_size):
                 asyncio.ensure_future(ensure_async(self.shutdown_kernel(kernel_id)))
         if bad:
             self.fill_if_needed(notebook_name=notebook_name)
-        pool.sort(key=lambda slot: not slot.done())  # started slots first, each group in its order
-        return sum(1 for slot in pool if slot.done())
+        starting = getattr(self, "_past_delay", ())
+        pool.sort(key=lambda slot: 0 if slot.done() else 1 if slot in starting else 2)  # each group in its order
+        return sum(1 for slot in pool if slot.done() or slot in starting)
 
     return checked

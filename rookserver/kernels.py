@@ -37,7 +37,7 @@ from voila.utils import ENV_VARIABLE
 from .caps import (BROWSER_ID, CLIENT_COOKIE, CapReached, Client, KernelBook, Limits, memory_limit_bytes,
                    new_browser_id, pages_for_memory, request_address)
 from .full_page import full_page
-from .kernel_starts import StartGate, starts_at_once, without_failed_slots
+from .kernel_starts import StartGate, past_delay, starts_at_once, without_failed_slots
 
 COOKIE_DAYS = 365
 """How long a browser keeps its `CLIENT_COOKIE` (days)."""
@@ -172,6 +172,7 @@ class RookKernelManager(AsyncMappingKernelManager):
         if kernel_id is not None and kernel_id in self:
             return await launch()
         if env.get(ENV_VARIABLE.VOILA_PREHEAT) == "True":
+            past_delay(self)  # this pool slot is starting: a page may take it (kernel_starts.without_failed_slots)
             return await self._starts.start(self, launch)
         ticket = self.admit()
         try:

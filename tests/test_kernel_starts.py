@@ -9,7 +9,7 @@ import logging
 import pytest
 
 from rookserver import kernel_starts
-from rookserver.kernel_starts import StartGate, failed_slot, starts_at_once, without_failed_slots
+from rookserver.kernel_starts import StartGate, failed_slot, past_delay, starts_at_once, without_failed_slots
 
 
 class FakeClient:
@@ -202,3 +202,54 @@ def test_the_pool_counts_only_started_slots_and_gives_them_first():
     pool, first, order, then = asyncio.run(run())
     assert first == 1 and order == [pool.ready, pool.waiting]  # Voila alone counted 2 and gave the waiting one
     assert then == 0  # only the refill in its delay is left: the next page gets a kernel started for it
+
+
+def test_a_slot_starting_its_kernel_is_counted_after_the_started_ones():
+    """A slot past its fill_delay (its kernel starting: the server just started, or a refill under way) is given to a
+    page, which waits the seconds it needs, rather than a kernel started for the page; the started ones go first."""
+    class Pool:
+        log = logging.getLogger("pool-test")
+
+        def __init__(self, loop):
+            self.waiting = loop.create_future()  # a refill in its fill_delay
+            self.ready = _slot(loop, kernel="r", render_done=False)
+            self._pools = {"app.ipynb": [self.waiting, None, self.ready]}
+
+        def __contains__(self, kernel_id):
+            return True
+
+        def fill_if_needed(self, notebook_name=None, **kwargs):
+            raise AssertionError("nothing failed")
+
+        def get_pool_size(self, notebook_name):
+            return len(self._pools.get(notebook_name, []))
+
+    Pool.get_pool_size = without_failed_slots(Pool.get_pool_size)
+
+    async def starting_slot(pool, go):
+        past_delay(pool)  # what RookKernelManager.start_kernel does for a pool kernel
+        await go
+
+    async def run():
+        loop = asyncio.get_running_loop()
+        pool, go = Pool(loop), loop.create_future()
+        starting = loop.create_task(starting_slot(pool, go))
+        pool._pools["app.ipynb"][1] = starting
+        await asyncio.sleep(0)  # the slot's task runs up to its kernel's start
+        size = pool.get_pool_size("app.ipynb")
+        order = list(pool._pools["app.ipynb"])
+        go.set_result(None)
+        await starting
+        return pool, starting, size, order
+
+    pool, starting, size, order = asyncio.run(run())
+    assert size == 2 and order == [pool.ready, starting, pool.waiting]
+
+
+def test_past_delay_outside_a_task_does_nothing():
+    class Manager:
+        pass
+
+    manager = Manager()
+    past_delay(manager)
+    assert getattr(manager, "_past_delay", None) is None

@@ -63,7 +63,9 @@ def app_server(tmp_path: Path, pool: int):
                 assert time.monotonic() < deadline, "Voila did not answer"
                 time.sleep(0.25)
             if pool:
-                wait_until(lambda: len(kernel_processes(proc)) >= pool, timeout_s=300, what="the pool to fill")
+                # Voila gives pages pool kernels once the notebook's first one has started and run its notebook
+                wait_until(lambda: log_path.read_text(errors="replace").count("waiting for a page") >= pool,
+                           timeout_s=300, what="the pool to fill")
             yield f"{base}/voila/render/app.ipynb", proc
         finally:
             proc.terminate()
