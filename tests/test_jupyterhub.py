@@ -348,7 +348,10 @@ def test_a_user_cannot_open_another_user_s_server(hub, signed_in):
     # and their own app still opens
     page.goto(f"{hub.url}user/{USERS[0]}/voila/render/app.ipynb", wait_until="domcontentloaded")
     page.wait_for_selector(".rook-play button.rook-tv-card", state="visible", timeout=PAGE_TIMEOUT_MS)
-    wait_until(lambda: "Welcome back" in status_text(page), timeout_s=120, what="the welcome back")
+    try:
+        wait_until(lambda: "Welcome back" in status_text(page), timeout_s=120, what="the welcome back")
+    except AssertionError as e:
+        raise AssertionError(f"{e}; the status line: {status_text(page)!r}; page errors: {page.errors}") from None
 
 
 def test_a_wrong_password_signs_nobody_in(hub, browser):
