@@ -31,7 +31,7 @@ from urllib.parse import parse_qs, urlencode
 from rookcore import i18n
 from rookcore.examples import list_examples
 from rookcore.i18n import _, pgettext
-from rookcore.records import read_seed
+from rookcore.records import quoted, read_seed
 from rookcore.rules import VARIANTS, Rules, RulesError, get_rules
 from rookcore.words import bird_name, rules_title
 
@@ -189,8 +189,11 @@ def _link_errors(params: dict, links: dict, errors: list) -> None:
     if "deal" in params:
         try:
             links["deal"] = read_seed(params["deal"])
-        except ValueError as e:
-            errors.append(_("?deal= (a deal seed) needs {problem}.", problem=e))
+        except ValueError:
+            value = quoted(params["deal"])
+            errors.append(_("?deal= (a deal seed) needs a whole number ≥ 0 of at most 4,300 digits, not {value}.",
+                            value=value) if params["deal"].strip().isdecimal() else
+                          _("?deal= (a deal seed) needs a whole number ≥ 0, not {value}.", value=value))
     if "variant" in params:
         try:
             rules = get_rules(params["variant"])
@@ -455,10 +458,11 @@ class RookApp(w.VBox):
             if self.replay.load_file(name):
                 self.tab.selected_index = TAB_TITLES.index("Replay")
             else:
-                problems.append(_("?record={name}: {problem}", name=name, problem=_text_of(self.replay.error.value)))
+                problems.append(_("?record={name}: {problem}", name=name if len(name) <= 40 else quoted(name),
+                                  problem=_text_of(self.replay.error.value)))
         elif name is not None:
-            problems.append(_("No bundled record is named {name} (a record file in the app's folder is named by its "
-                              "path, ending in .json).", name=repr(name)))
+            problems.append(_("?record={name}: there is no example record of that name. A record you saved is named "
+                              "by its file name, ending in .json (class/… for your class's folder).", name=quoted(name)))
         self.link_message.value = "".join(f"<div style='color:#b71c1c'>{escape(p)}</div>" for p in problems)
 
     def _current_play_rules(self) -> Rules | None:

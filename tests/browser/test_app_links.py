@@ -30,7 +30,7 @@ def test_bad_links_say_what_is_wrong_above_a_working_app(voila_url, page, artifa
     wait_until(lambda: message.inner_text().strip() != "", what="the link message")
     text = message.inner_text()
     assert "?deal= (a deal seed) needs a whole number ≥ 0, not '1e5'." in text
-    assert "No bundled record is named '../../README' (a record file in the app's folder is named by its path" in text
+    assert "?record='../../README': there is no example record of that name. A record you saved is named by" in text
     page.screenshot(path=str(artifacts_dir / "links-bad.png"))
     assert _current_tab(page) == "Play"
     page.wait_for_selector(".rook-play button.rook-tv-card", state="visible")

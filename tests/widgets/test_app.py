@@ -273,15 +273,20 @@ def test_a_deal_link_names_its_rule_set_and_a_record_link_a_file_of_the_app_fold
 def test_bad_deep_links_show_a_message_not_an_error():
     from widgets.app import build_app
     app = build_app(query="deal=xyz&record=nope")
-    assert "No bundled record is named" in app.link_message.value
+    assert "?record=&#x27;nope&#x27;: there is no example record of that name." in app.link_message.value
     assert "whole number" in app.link_message.value  # both problems, one line each
     assert app.tab.titles[app.tab.selected_index] == "Play"
     assert "whole number" in build_app(query="deal=xyz").link_message.value
     empty = build_app(query="deal=&record=").link_message.value  # left empty: said, not ignored
     assert "?deal= (a deal seed) needs a whole number ≥ 0, not &#x27;&#x27;." in empty
-    assert "No bundled record is named &#x27;&#x27;" in empty
+    assert "?record=&#x27;&#x27;: there is no example record" in empty
     huge = build_app(query="deal=" + "9" * 5000).link_message.value  # more digits than int() reads
     assert "of at most 4,300 digits, not &#x27;99999999999999999999&#x27;… (5,000 characters)" in huge
+    long_name = build_app(query="record=" + "x" * 3000).link_message.value  # a long name is shortened
+    assert "?record=&#x27;xxxxxxxxxxxxxxxxxxxx&#x27;… (3,000 characters): there is no example" in long_name
+    german = build_app(query="deal=xyz&record=nope&lang=de").link_message.value  # in the page's language
+    assert "?deal= (ein Verteil-Startwert) braucht eine ganze Zahl ≥ 0, nicht &#x27;xyz&#x27;." in german
+    assert "?record=&#x27;nope&#x27;: Es gibt keinen Beispielbericht dieses Namens." in german
 
 
 def test_settings_ai_level_reaches_every_ai_seat_and_the_hint():
