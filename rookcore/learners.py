@@ -39,13 +39,14 @@ import stat
 import time
 import uuid
 from collections.abc import Mapping
+from http.cookies import CookieError, SimpleCookie
 from dataclasses import dataclass
 
 from . import saved
 from .i18n import _
 
-__all__ = ["STORAGE_KEY", "KEEP_DAYS_ENV", "DEFAULT_KEEP_DAYS", "LearnerSession", "parse_learner_id",
-           "new_learner_id", "learners_dir", "learner_dir", "keep_days", "clean_old", "adopt_single_file",
+__all__ = ["STORAGE_KEY", "LEARNER_COOKIE", "cookie_learner", "KEEP_DAYS_ENV", "DEFAULT_KEEP_DAYS", "LearnerSession",
+           "parse_learner_id", "new_learner_id", "learners_dir", "learner_dir", "keep_days", "clean_old", "adopt_single_file",
            "open_session", "HUB_USER_ENV", "LEARNER_FROM_ENV", "hub_user", "hub_learner"]
 
 STORAGE_KEY = "crowsnest-rook.learner"
@@ -90,6 +91,25 @@ def parse_learner_id(value: object) -> str | None:
     if _UUID.fullmatch(text):
         return text.replace("-", "")
     return None
+
+
+LEARNER_COOKIE = "rook_learner"
+"""The cookie that carries the browser's learner id with a page's request (set by the app's Voila template from
+localStorage, `STORAGE_KEY`): read by the app's kernel (`widgets.page_request`) and the server's cap page."""
+
+
+def cookie_learner(cookie: str | None) -> str | None:
+    """The learner id in the Cookie header ``cookie`` (its `LEARNER_COOKIE`), checked
+    (`rookcore.parse_learner_id`), or None when there is none or it is not a valid id. Raises nothing."""
+    if not cookie:
+        return None
+    jar = SimpleCookie()
+    try:
+        jar.load(cookie)
+    except CookieError:
+        return None
+    morsel = jar.get(LEARNER_COOKIE)
+    return parse_learner_id(morsel.value) if morsel is not None else None
 
 
 def new_learner_id() -> str:

@@ -34,9 +34,11 @@ from tornado import web
 from traitlets import Float, Int, Unicode
 from voila.utils import ENV_VARIABLE
 
+from rookcore.learners import cookie_learner
+
 from .caps import (BROWSER_ID, CLIENT_COOKIE, CapReached, Client, KernelBook, Limits, memory_limit_bytes,
                    new_browser_id, pages_for_memory, request_address)
-from .full_page import full_page
+from .full_page import full_page, request_language
 from .kernel_starts import StartGate, past_delay, starts_at_once, without_failed_slots
 
 COOKIE_DAYS = 365
@@ -139,7 +141,9 @@ class RookKernelManager(AsyncMappingKernelManager):
             handler.set_header("Retry-After", str(self.retry_after_seconds))
             handler.set_header("Content-Type", "text/html; charset=UTF-8")
             handler.set_header("Cache-Control", "no-store")
-            raise web.Finish(full_page(full, handler.get_argument("lang", None), request.uri)) from full
+            lang = request_language(handler.get_argument("lang", None),
+                                    cookie_learner(request.headers.get("Cookie")), request.headers.get("Accept-Language"))
+            raise web.Finish(full_page(full, lang, request.uri)) from full
 
     def _client(self, handler) -> Client:
         """The client of the request ``handler`` serves: its browser id (a new one, set as a cookie, when the

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import json
 import os
 import re
 import socket
@@ -35,7 +36,7 @@ import pytest
 from rookcore import i18n
 from rookserver.caps import (CLIENT_COOKIE, CapReached, Client, KernelBook, Limits, memory_limit_bytes,
                              pages_for_memory, request_address)
-from rookserver.full_page import full_page
+from rookserver.full_page import full_page, request_language
 
 MANAGER = "rookserver.kernels.RookKernelManager"
 BROWSER_A, BROWSER_B = "a" * 32, "b" * 32
@@ -272,3 +273,27 @@ def test_with_the_pool_a_page_s_kernel_counts_and_goes_with_its_page(tmp_path):
             assert time.monotonic() < deadline, f"{kernels(proc)} kernels, not the pool's 2"
             time.sleep(0.5)
         assert get(url, BROWSER_A)[0] == 200  # A's place came back when its kernel was shut down
+
+
+def test_the_cap_page_s_language_comes_from_the_link_then_the_kept_game_then_the_browser(tmp_path, monkeypatch):
+    """A learner who chose German in Settings (kept with their game) and opens the app without ?lang= is refused in
+    German; a browser that asks for Czech first is refused in Czech; ?lang= goes before both."""
+    from rookcore import learners
+    monkeypatch.setenv("ROOK_GAME_FILE", str(tmp_path / "game.json"))
+    learner = learners.new_learner_id()
+    folder = learners.learner_dir(learner)
+    folder.mkdir(parents=True)
+    (folder / "game.json").write_text(json.dumps({"format": "crowsnest-kept-game/1",
+                                                  "settings": {"extra": {"lang": "de"}}}))
+    assert request_language(None, learner, "cs,en;q=0.5") == "de"
+    assert request_language("fa", learner, "cs") == "fa"
+    assert request_language(None, None, "en-GB;q=0.4, cs-CZ;q=0.8, x;q=1") == "cs"
+    assert request_language(None, learners.new_learner_id(), "fr,de;q=0.7") == "de"  # no game kept: the browser
+    assert request_language(None, None, "fr,ja") is None and request_language(None, None, None) is None
+    assert request_language(None, None, "fr, en;q=0.9, de;q=0.8") == "en"  # English is the app's too
+    (folder / "game.json").write_text('{"settings": {"extra": {"lang": "<script>"}}}')  # a language it has not
+    assert request_language(None, learner, "ro") == "ro"
+    (folder / "game.json").write_text("not json")
+    assert request_language(None, learner, "") is None
+    page = full_page(CapReached("browser", 10), request_language(None, None, "de-AT,de;q=0.9"), "/x")
+    assert 'lang="de"' in page and "Browser" in page

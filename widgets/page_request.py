@@ -32,16 +32,13 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
-from http.cookies import CookieError, SimpleCookie
 
 from rookcore import learners
 
 __all__ = ["LEARNER_COOKIE", "QUERY_WAIT_ENV", "QUERY_WAIT_S", "PageRequest", "pooled", "wait_for_page",
            "cookie_learner", "query_url"]
 
-LEARNER_COOKIE = "rook_learner"
-"""The cookie that carries the browser's learner id with a page's request (set by the app's Voila template from
-localStorage, `rookcore.learners.STORAGE_KEY`)."""
+LEARNER_COOKIE = learners.LEARNER_COOKIE
 QUERY_WAIT_ENV = "ROOK_QUERY_WAIT"
 """Environment variable: seconds a pooled kernel keeps trying to reach Voila's query websocket (a number ≥ 0)."""
 QUERY_WAIT_S = 60.0
@@ -173,15 +170,4 @@ def wait_for_page(receive=None, wait: float | None = None, sleep=time.sleep, env
         pause = min(pause * 2, 10.0)
 
 
-def cookie_learner(cookie: str | None) -> str | None:
-    """The learner id in the Cookie header ``cookie`` (its `LEARNER_COOKIE`), checked
-    (`rookcore.learners.parse_learner_id`), or None when there is none or it is not a valid id. Raises nothing."""
-    if not cookie:
-        return None
-    jar = SimpleCookie()
-    try:
-        jar.load(cookie)
-    except CookieError:
-        return None
-    morsel = jar.get(LEARNER_COOKIE)
-    return learners.parse_learner_id(morsel.value) if morsel is not None else None
+cookie_learner = learners.cookie_learner
