@@ -122,19 +122,43 @@ def _keeper_path(path: str | os.PathLike) -> pathlib.Path:
     return path.with_name(path.name + ".page")
 
 
-def claim(path: str | os.PathLike, page: str) -> None:
+CLAIM_STATES = ("used", "opened", "back")
+"""How a page holds the game it keeps (`claim`): "used" (the learner has acted in it), "opened" (only opened so
+far), "back" (an older page took the game back from a newer one that was only opened)."""
+
+
+def claim(path: str | os.PathLike, page: str, state: str = "used") -> None:
     """Make the page named ``page`` (a str, e.g. a UUID) the one that keeps the game at ``path``: the newest page to
     open a game keeps it, and an older page (another tab, or a page left by a reload whose AIs still move) stops
-    saving over it (`keeper`). Written beside the game (``<path>.page``). Raises OSError if it cannot be written."""
-    _replace_file(_keeper_path(path), page.encode("utf-8"))
+    saving over it (`keeper`). ``state``: one of `CLAIM_STATES` (`claim_state`): a page only "opened" gives the game
+    back to an older page in which the learner acts (`rookcore.play.Keeper.learner_acted`). Written beside the game
+    (``<path>.page``: the page's name, then its state). Raises ValueError for another state, OSError if it cannot be
+    written."""
+    if state not in CLAIM_STATES:
+        raise ValueError(f"a claim's state is one of {', '.join(CLAIM_STATES)}, not {state!r}")
+    _replace_file(_keeper_path(path), f"{page}\n{state}".encode("utf-8"))
+
+
+def _claim_lines(path) -> list[str]:
+    try:
+        return _keeper_path(path).read_text(encoding="utf-8").split("\n") if path is not None else []
+    except (OSError, ValueError):
+        return []
 
 
 def keeper(path: str | os.PathLike | None) -> str | None:
     """The page that keeps the game at ``path`` (`claim`), or None if none has claimed it. Raises nothing."""
-    try:
-        return _keeper_path(path).read_text(encoding="utf-8") if path is not None else None
-    except (OSError, ValueError):
+    lines = _claim_lines(path)
+    return lines[0] if lines else None
+
+
+def claim_state(path: str | os.PathLike | None) -> str | None:
+    """How the page that keeps the game at ``path`` holds it (one of `CLAIM_STATES`; "used" for a claim written
+    before states were kept), or None when no page has claimed it. Raises nothing."""
+    lines = _claim_lines(path)
+    if not lines:
         return None
+    return lines[1] if len(lines) > 1 and lines[1] in CLAIM_STATES else "used"
 
 
 def file_stamp(path: str | os.PathLike | None) -> tuple[int, int, int] | None:

@@ -576,3 +576,51 @@ def test_the_budget_note_says_how_many_cards_are_still_open():
     assert budget_note(report, "S", 20.0) == ("The 20 s time budget ran out before every value was exact: what is "
                                               "said here is proved; 1 of your 1 card could not be judged in time.")
     assert budget_note(None, "S", 20.0) == ""
+
+
+def test_a_page_only_opened_does_not_take_the_game_from_the_page_in_use(tmp_path):
+    """A tab opened by mistake and left (or closed) unused: the learner goes on in the first page, which keeps the
+    game again; the unused page, if the learner acts in it later, says that its moves are not kept."""
+    path = tmp_path / "game.json"
+    first = PlaySession(Table(seed=7), pace=0)
+    first.keeper.start(path)
+    first.call_pass()
+    assert saved.claim_state(path) == "used"
+    unused = PlaySession(saved.load_table(path).table, pace=0)
+    unused.keeper.start(path)
+    assert saved.keeper(path) == unused.keeper.page and saved.claim_state(path) == "opened"
+    first.settle()  # before the learner acts again the first page, like an old page left by a reload, stops
+    assert not first.keeper.keep and "open in a newer page" in first.keeper.problem
+    first.call_pass() if first.table.is_learner_turn() and first.table.state.phase == "auction" else first.undo()
+    assert first.keeper.keep and first.keeper.problem == ""
+    assert saved.keeper(path) == first.keeper.page and saved.claim_state(path) == "back"
+    assert saved.load_table(path).table.state.step == first.table.state.step  # its moves are kept again
+    unused.settle()
+    assert not unused.keeper.keep and "went on in another page" in unused.keeper.problem
+    assert saved.load_table(path).table.state.step == first.table.state.step
+
+
+def test_a_page_in_use_keeps_the_game_from_an_older_page(tmp_path):
+    """A reload (or a second tab) where the learner acts: the older page never takes the game back, even when the
+    learner acts there afterwards."""
+    path = tmp_path / "game.json"
+    old = PlaySession(Table(seed=7), pace=0)
+    old.keeper.start(path)
+    new = PlaySession(Table(seed=7), pace=0)
+    new.keeper.start(path)
+    new.call_pass()
+    assert saved.claim_state(path) == "used" and saved.keeper(path) == new.keeper.page
+    old.call_pass()
+    assert not old.keeper.keep and "open in a newer page" in old.keeper.problem
+    assert saved.keeper(path) == new.keeper.page
+    assert saved.load_table(path).table.state.step == new.table.state.step
+
+
+def test_a_claim_s_state_is_one_of_three_and_an_old_claim_counts_as_used(tmp_path):
+    path = tmp_path / "game.json"
+    assert saved.claim_state(path) is None
+    with pytest.raises(ValueError):
+        saved.claim(path, "page-a", "later")
+    assert saved.claim_state(path) is None  # nothing written
+    (tmp_path / "game.json.page").write_text("page-a")  # written by the release before
+    assert saved.keeper(path) == "page-a" and saved.claim_state(path) == "used"

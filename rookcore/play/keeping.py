@@ -2,8 +2,10 @@
 
 `Keeper` saves the game, its settings and the AI pace after every change, once ``start`` is called; it stops, and
 says why once, when a save fails (a read-only home folder) or a newer page has claimed the game (the app opened
-again). A page opened by a link other than a deal claims the game only at its first change, and only if the kept
-file is still the one it read. No UI import.
+again). A newer page that has only opened the game does not take it from a page in which the learner still acts
+(`Keeper.learner_acted`: a tab opened and closed unused leaves the game with the page in use). A page opened by a
+link other than a deal claims the game only at its first change, and only if the kept file is still the one it
+read. No UI import.
 """
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ class Keeper:
         self.page = uuid.uuid4().hex
         self._note = ""  # a note about keeping for the next status line, said once
         self._claim_later = None  # (signature, file stamp) while the page keeps the game only from its first change
+        self._lost_to: str | None = None  # the newer page that took the game from this one
 
     def start(self, path=None, extra: dict | None = None, claim: bool = True) -> str:
         """Keep the game from now on: this page claims it (`rookcore.saved.claim`: an older page with the same
@@ -50,7 +53,7 @@ class Keeper:
             return ""
         try:
             if target is not None:
-                saved.claim(target, self.page)
+                saved.claim(target, self.page, "opened")
         except Exception as e:  # noqa: BLE001 - keeping the game is a convenience: never stop play for it
             self._stop(e)
         if self.keep_game():
@@ -109,10 +112,14 @@ class Keeper:
             return False
         if self._claim_later is not None and not self._claim_now(path):
             return False
-        if saved.keeper(path) not in (None, self.page):
-            self.keep = False
-            self.problem = _("This game is open in a newer page, which keeps it from now on: moves made here are not "
-                             "kept.")
+        holder = saved.keeper(path)
+        if holder not in (None, self.page):
+            self.keep, self._lost_to = False, holder
+            self.problem = (_("Your game went on in another page after this one opened: moves made here are not "
+                              "kept (reload this page to go on with the game).") if saved.claim_state(path) == "back"
+                            else
+                            _("This game is open in a newer page, which keeps it from now on: moves made here are not "
+                              "kept."))
             self._note = f" ({self.problem})"
             return False
         s = self.session
@@ -122,6 +129,31 @@ class Keeper:
             self._stop(e)
             return False
         return True
+
+    def learner_acted(self) -> None:
+        """Called when the learner acts in this page (a call, a card, a discard, trump, undo, a new hand or game),
+        before the game is kept: this page's claim is marked used (`rookcore.saved.claim`), and a game that a newer
+        page took only by opening it (`rookcore.saved.claim_state` "opened": nothing done there since) comes back to
+        this page, which keeps it again (that page, if the learner acts in it later, says its moves are not kept). A
+        page whose game was taken by a page in use, or whose keeping failed, stays as it is. Raises nothing."""
+        path = self.target()
+        if self._claim_later is not None or path is None:
+            return  # a link's page claims at its first change (keep_game)
+        holder, state = saved.keeper(path), saved.claim_state(path)
+        if holder == self.page:
+            new_state = "used" if state == "opened" else None
+        elif holder is not None and state == "opened" and (self.keep or self._lost_to == holder):
+            new_state = "back"
+        else:
+            return
+        try:
+            if new_state is not None:
+                saved.claim(path, self.page, new_state)
+        except Exception as e:  # noqa: BLE001 - keeping the game is a convenience: never stop play for it
+            self._stop(e)
+            return
+        if holder != self.page:
+            self.keep, self._lost_to, self.problem, self._note = True, None, "", ""
 
     def take_note(self) -> str:
         """The note about keeping for the status line (" (why the game is no longer kept)"), once; else ""."""

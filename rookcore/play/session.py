@@ -199,7 +199,9 @@ class PlaySession:
 
     # ----- the learner's moves --------------------------------------------------------------------
     def _acted(self) -> None:
-        """After the learner's action: the Hint is out of date; the AIs move."""
+        """After the learner's action: this page keeps the game (`Keeper.learner_acted`); the Hint is out of date;
+        the AIs move."""
+        self.keeper.learner_acted()
         self.hint = None
         self.move_ais()
 
@@ -269,6 +271,7 @@ class PlaySession:
         """Take back the learner's last action and the AI moves after it, and redraw. Raises ValueError when there
         is nothing to undo."""
         self.table.undo_learner()
+        self.keeper.learner_acted()
         self.hint = None
         self.draw()
         self.say(_("Undone. {prompt}", prompt=self.table.prompt()))
@@ -301,6 +304,7 @@ class PlaySession:
         """Deal the next hand (or redeal an unfinished one: `Table.new_hand`) and let the AIs act up to the learner's
         turn. Raises ValueError once the game is over."""
         self.table.new_hand()
+        self.keeper.learner_acted()
         self.hint = None
         self.saver.reset()
         self.move_ais()
@@ -315,6 +319,7 @@ class PlaySession:
         (RulesError) if the bird choice does not apply."""
         rules, self.pending_rules = self.pending_rules, None
         self.table.new_game(rules)
+        self.keeper.learner_acted()
         self.hint = None
         self.saver.reset()
         for callback in self.on_new_game:  # before the AIs' paced moves, which take seconds to show

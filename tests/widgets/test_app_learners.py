@@ -220,10 +220,12 @@ def test_a_link_page_keeps_the_game_once_the_learner_plays_there(kept_dir):
 
 
 def test_a_plain_page_still_takes_the_game_over(kept_dir):
-    """One learner, two plain tabs: the newest keeps the game, as before."""
+    """One learner, two plain tabs: the newest keeps the game once the learner acts in it (a tab only opened gives
+    it back to the page in use: tests/widgets/test_app_resume.py)."""
     first, path, _before = _own_game()
     second = _page(ID_A).app.play_panel
     assert saved.keeper(path) == second.page
+    act_once(second)
     act_once(first)
     assert not first.keep and NEWER in first.status.value
 

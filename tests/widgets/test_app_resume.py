@@ -168,6 +168,7 @@ def test_the_newest_page_keeps_the_game_and_an_older_one_says_it_no_longer_does(
     act_once(a)
     assert a.keep and "newer page" not in a.status.value  # alone so far
     b = _app().play_panel  # the app opened again (another tab, or a reload while the old page's AIs still move)
+    act_once(b)  # the learner goes on in the newer page
     act_once(a)
     assert not a.keep
     assert "This game is open in a newer page, which keeps it from now on: moves made here are not kept." in \
@@ -179,6 +180,18 @@ def test_the_newest_page_keeps_the_game_and_an_older_one_says_it_no_longer_does(
     act_once(b)
     assert b.keep and "newer page" not in b.status.value and "not kept" not in b.header.value
     assert saved.load_table().table.state.step == b.table.state.step
+
+
+def test_a_page_opened_and_left_unused_does_not_take_the_game_from_the_page_in_use(kept):
+    a = _app().play_panel
+    act_once(a)
+    unused = _app().play_panel  # a second tab opened by mistake, never used
+    act_once(a)
+    assert a.keep and "not kept" not in a.header.value
+    assert saved.load_table().table.state.step == a.table.state.step
+    act_once(unused)  # if the learner does act there later, that page says its moves are not kept
+    assert not unused.keep and "Your game went on in another page" in unused.status.value
+    assert saved.load_table().table.state.step == a.table.state.step
 
 
 def test_the_bird_choice_made_on_play_shows_in_settings_after_a_reload(kept):
