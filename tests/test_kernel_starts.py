@@ -171,79 +171,61 @@ def test_the_pool_drops_its_failed_slots_before_a_page_takes_one(caplog):
     assert caplog.text.count("failed") == 2
 
 
+class _SoundPool:
+    """A pool of Voila's kind holding ``slots`` (futures) for app.ipynb, none failed; its get_pool_size checked."""
+    log = logging.getLogger("pool-test")
+
+    def __init__(self, slots):
+        self._pools = {"app.ipynb": list(slots)}
+
+    def __contains__(self, kernel_id):
+        return True
+
+    def fill_if_needed(self, notebook_name=None, **kwargs):
+        raise AssertionError("nothing failed")
+
+    @without_failed_slots
+    def get_pool_size(self, notebook_name):
+        return len(self._pools.get(notebook_name, []))
+
+
 def test_the_pool_counts_only_started_slots_and_gives_them_first():
     """A refill still waiting for its fill_delay is in Voila's pool: a page given it would wait that long."""
-    class Pool:
-        log = logging.getLogger("pool-test")
-
-        def __init__(self, loop):
-            self.waiting = loop.create_future()  # a refill in its fill_delay
-            self.ready = _slot(loop, kernel="r", render_done=False)
-            self._pools = {"app.ipynb": [self.waiting, self.ready]}
-
-        def __contains__(self, kernel_id):
-            return True
-
-        def fill_if_needed(self, notebook_name=None, **kwargs):
-            raise AssertionError("nothing failed")
-
-        def get_pool_size(self, notebook_name):
-            return len(self._pools.get(notebook_name, []))
-
-    Pool.get_pool_size = without_failed_slots(Pool.get_pool_size)
-
     async def run():
-        pool = Pool(asyncio.get_running_loop())
+        loop = asyncio.get_running_loop()
+        waiting, ready = loop.create_future(), _slot(loop, kernel="r", render_done=False)  # waiting: in its delay
+        pool = _SoundPool([waiting, ready])
         first = pool.get_pool_size("app.ipynb")
         order = list(pool._pools["app.ipynb"])
         pool._pools["app.ipynb"].pop(0)  # Voila's get_rendered_notebook takes the first
-        return pool, first, order, pool.get_pool_size("app.ipynb")
+        return first, order == [ready, waiting], pool.get_pool_size("app.ipynb")
 
-    pool, first, order, then = asyncio.run(run())
-    assert first == 1 and order == [pool.ready, pool.waiting]  # Voila alone counted 2 and gave the waiting one
+    first, ready_first, then = asyncio.run(run())
+    assert first == 1 and ready_first  # Voila alone counted 2 and gave the waiting one
     assert then == 0  # only the refill in its delay is left: the next page gets a kernel started for it
 
 
 def test_a_slot_starting_its_kernel_is_counted_after_the_started_ones():
-    """A slot past its fill_delay (its kernel starting: the server just started, or a refill under way) is given to a
-    page, which waits the seconds it needs, rather than a kernel started for the page; the started ones go first."""
-    class Pool:
-        log = logging.getLogger("pool-test")
-
-        def __init__(self, loop):
-            self.waiting = loop.create_future()  # a refill in its fill_delay
-            self.ready = _slot(loop, kernel="r", render_done=False)
-            self._pools = {"app.ipynb": [self.waiting, None, self.ready]}
-
-        def __contains__(self, kernel_id):
-            return True
-
-        def fill_if_needed(self, notebook_name=None, **kwargs):
-            raise AssertionError("nothing failed")
-
-        def get_pool_size(self, notebook_name):
-            return len(self._pools.get(notebook_name, []))
-
-    Pool.get_pool_size = without_failed_slots(Pool.get_pool_size)
-
+    """A slot past its fill_delay (its kernel starting: a refill under way) is given to a page, which waits the
+    seconds it needs, rather than a kernel started for the page; the started ones go first."""
     async def starting_slot(pool, go):
         past_delay(pool)  # what RookKernelManager.start_kernel does for a pool kernel
         await go
 
     async def run():
         loop = asyncio.get_running_loop()
-        pool, go = Pool(loop), loop.create_future()
+        waiting, ready, go = loop.create_future(), _slot(loop, kernel="r", render_done=False), loop.create_future()
+        pool = _SoundPool([waiting])
         starting = loop.create_task(starting_slot(pool, go))
-        pool._pools["app.ipynb"][1] = starting
+        pool._pools["app.ipynb"] += [starting, ready]
         await asyncio.sleep(0)  # the slot's task runs up to its kernel's start
         size = pool.get_pool_size("app.ipynb")
-        order = list(pool._pools["app.ipynb"])
+        in_order = pool._pools["app.ipynb"] == [ready, starting, waiting]
         go.set_result(None)
         await starting
-        return pool, starting, size, order
+        return size, in_order
 
-    pool, starting, size, order = asyncio.run(run())
-    assert size == 2 and order == [pool.ready, starting, pool.waiting]
+    assert asyncio.run(run()) == (2, True)
 
 
 def test_past_delay_outside_a_task_does_nothing():
