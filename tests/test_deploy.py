@@ -165,6 +165,8 @@ def test_the_users_servers_settings_are_voila_json_s():
     mine, theirs = server["RookKernelManager"], voila["RookKernelManager"]
     for key in ("page_gone_seconds", "max_kernels_per_browser", "kernel_memory_mb", "max_kernels"):
         assert mine[key] == theirs[key], key
+    # a page's cell outputs are waited for, not dropped after Voila's 4 s (a busy server: a page without its widgets)
+    assert server["VoilaExecutor"] == voila["VoilaExecutor"] and voila["VoilaExecutor"]["iopub_timeout"] >= 30
     # one user's server: every page comes through the hub's proxy (one address), in a container of about 1 GB
     assert mine["max_kernels_per_ip"] == 0 and mine["memory_reserve_mb"] <= 512
 
