@@ -237,6 +237,11 @@ MESSAGE_LINES = (".rook-status", ".rook-save-result", ".rook-replay-error", ".ro
 MESSAGE_STYLE = (f"<style>{', '.join(MESSAGE_LINES)} {{overflow-wrap: anywhere}}"
                  ".rook-app .widget-tab > .widget-tab-contents, .rook-app .lm-TabPanel-stackedPanel {padding: 4px 6px}"
                  ".rook-app .rook-app-header, .rook-app .rook-play-ruleset {min-height: 0}"
+                 # on a phone each tab is as wide as its title, and the titles take a second row rather than be
+                 # cut ('Einstellu' for Einstellungen at 390 px): each tab's own words are its label
+                 "@media (max-width: 600px) {.rook-app .rook-app-tabs > .lm-TabBar .lm-TabBar-content "
+                 "{flex-wrap: wrap} .rook-app .rook-app-tabs > .lm-TabBar .lm-TabBar-tab "
+                 "{flex: 1 0 auto; min-width: max-content; padding: 0 8px}}"
                  # Replay's buttons as wide as their words in any language (German's long ones), at least as
                  # wide as in English; the file box wide enough for its placeholder, but never wider than the pane
                  ".rook-app .rook-replay .widget-button {width: auto !important; min-width: 44px}"

@@ -127,3 +127,28 @@ def test_replay_in_persian(voila_url, page, artifacts_dir):
     assert not page.evaluate(OVERFLOWING), page.evaluate(OVERFLOWING)
     page.screenshot(path=str(artifacts_dir / "i18n-fa-replay.png"))
     assert_no_traceback(page)
+
+
+TAB_TITLES_SHOWN = """() => [...document.querySelectorAll('.rook-app-tabs .lm-TabBar-tab')].map(t => {
+    const label = t.querySelector('.lm-TabBar-tabLabel'), r = t.getBoundingClientRect();
+    return [label.textContent.trim(), label.scrollWidth <= label.clientWidth + 1, r.left >= -1,
+            r.right <= window.innerWidth + 1]; })"""
+"""Each tab's title, whether its label shows all its words, and whether the tab lies inside the window."""
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "cs"])
+def test_every_tab_title_shows_whole_on_a_phone(voila_url, page, artifacts_dir, lang):
+    """At 390×844 the five tab titles show whole and inside the window in English, German (the longest:
+    'Einstellungen', cut to 'Einstellu' before) and Czech; they take a second row rather than be cut.
+    Screenshot ``tests/artifacts/i18n-{lang}-phone-tabs.png``."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{voila_url}?lang={lang}&deal=4243", wait_until="domcontentloaded")
+    page.wait_for_selector(".rook-app-tabs .lm-TabBar-tab", state="visible", timeout=WIDGETS_TIMEOUT_MS)
+    page.wait_for_selector(".rook-play .rook-tv-card", state="visible", timeout=WIDGETS_TIMEOUT_MS)
+    tabs = page.evaluate(TAB_TITLES_SHOWN)
+    assert len(tabs) == 5, tabs
+    assert all(whole and inside_left and inside_right for _title, whole, inside_left, inside_right in tabs), tabs
+    page.screenshot(path=str(artifacts_dir / f"i18n-{lang}-phone-tabs.png"))
+    page.locator(".rook-app-tabs .lm-TabBar-tab").nth(4).click()  # Settings, on the second row in German
+    page.wait_for_selector(".rook-settings-language", state="visible", timeout=WIDGETS_TIMEOUT_MS)
+    assert_no_traceback(page)
