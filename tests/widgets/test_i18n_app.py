@@ -142,7 +142,7 @@ def test_the_welcome_back_line_is_in_the_page_language(monkeypatch, tmp_path):
     status = _text(build_app(query="").play_panel.status.value).strip()
     assert status.startswith("Welcome back: your game goes on (hand 1, N–S 0 · E–W 0; kept on ")
     german = _text(build_app(query="?lang=de").play_panel.status.value).strip()
-    assert german.startswith("Willkommen zurück: deine Partie geht weiter (Spiel 1, N–S 0 · O–W 0; gespeichert am ")
+    assert german.startswith("Willkommen zurück: Ihre Partie geht weiter (Spiel 1, N–S 0 · O–W 0; gespeichert am ")
     pseudo = _text(build_app(query="?lang=xx").play_panel.status.value).strip()
     assert pseudo.startswith("⟦") and not _english_words([pseudo]), pseudo
 
