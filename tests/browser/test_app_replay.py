@@ -160,7 +160,9 @@ def test_replay_analysis_shows_proven_ranges_within_its_time_budget(voila_url, p
     assert "s so far (time budget 15 s)" in wait_until(lambda: _status(page, "s so far"), what="the budget shown")
     text = wait_until(lambda: _status(page, "The time budget ran out"), timeout_s=120, what="the budget to run out")
     assert "Analysis done" not in text and re.search(r"marks proven for \d+ of 52 cards, \d+ valued exactly", text)
-    line = start.inner_text()
+    # the first lead's line is redrawn just after the status line: wait for it, then check what it says
+    line = wait_until(lambda: (lambda s: s if "refining…" not in s else None)(start.inner_text()), timeout_s=30,
+                      what="the first lead's line to stop refining")
     assert "in the time given" in line and "— exact." not in line and "Judged double dummy" in line, line
     forward = button(page, "jupyter-button", "Forward").first
     for k in range(1, 10):  # on to the first lead (record step 8, the navigator's step 9)
