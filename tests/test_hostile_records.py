@@ -129,23 +129,19 @@ def assert_refused(result: subprocess.CompletedProcess, words: str) -> None:
 def test_a_hostile_record_is_refused_at_once_in_one_short_line(hostile_files, name, command):
     result, cpu = run_cli(command, str(hostile_files[name]))
     assert_refused(result, HOSTILE[name][1])
-    assert cpu < 8, f"{cpu:.1f} CPU seconds"  # ~3 s at most alone (a million tricks parsed); the suite's load adds
+    assert cpu < 4, f"{cpu:.1f} CPU seconds"
 
 
-@pytest.mark.timeout(120, func_only=True)
+@pytest.mark.timeout(60, func_only=True)
 def test_a_10_mb_game_of_passed_out_hands_is_scored_in_linear_time(tmp_path):
-    """It took 25-30 s (JSON Schema checks of every hand); a plain check accepts a conforming hand at once. Linear:
-    four times the hands cost at most 6 times the CPU seconds of the command (about 3 with Python's start-up; a
-    quadratic check would cost about 16 times). Ratios, not a fixed bound: the suite's load moves both alike."""
-    cpu = {}
-    for size in (2_500_000, 10_000_000):
-        path = tmp_path / f"passed-{size}.json"
-        path.write_text(passed_out_game(size))
-        result, cpu[size] = run_cli("score", str(path))
-        assert result.returncode == 0, result.stderr[:500]
-        report = json.loads(result.stdout)
-        assert report["score"] == {"NS": 0, "EW": 0} and len(report["hands"]) > size // 500
-    assert cpu[10_000_000] < 6 * cpu[2_500_000], cpu
+    """It took 25-30 s (JSON Schema checks of every hand); a plain check accepts a conforming hand at once."""
+    path = tmp_path / "passed.json"
+    path.write_text(passed_out_game(10_000_000))
+    result, cpu = run_cli("score", str(path))
+    assert result.returncode == 0, result.stderr[:500]
+    report = json.loads(result.stdout)
+    assert report["score"] == {"NS": 0, "EW": 0} and len(report["hands"]) > 20_000
+    assert cpu < 10, f"{cpu:.1f} CPU seconds"
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
